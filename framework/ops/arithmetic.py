@@ -243,11 +243,13 @@ def _traced_one_over(x, y):
 @named_errors('realdiv', passes_name=True)
 def realdiv(x, y, name=None):
     """``x / y`` for float and complex tensors: TF 2.21's RealDiv has no integer CPU kernel (NotFoundError;
-    tf.divide of integers is truediv's float64 quotient instead)."""
-    t = x if type(x) is Tensor else as_tensor(x, 'realdiv')
-    if t._data.dtype.kind in 'iu':
-        missing_kernels.refuse_missing(t, 'RealDiv', 'realdiv')
-    return divide(t, y)
+    tf.divide of integers is truediv's float64 quotient instead). The operands meet as the raw op's do: the
+    first tensor's dtype converts the other (tf.realdiv(1, x) of a float x is 1 / x), RealDiv's registry
+    refuses strings and bools, and a tensor of another dtype is its input #1 mismatch (TF 2.21)."""
+    x, y, dx, dy = binary(x, y, 'realdiv')
+    if (dx if hasattr(dx, 'dtype') else dy).dtype.kind in 'iu':
+        missing_kernels.refuse_missing(x if isinstance(x, Tensor) else y, 'RealDiv', 'realdiv')
+    return divide(x, y)
 
 
 _NO_DTYPE = np.dtype('float32')      # a Python number's stand-in where an operand's dtype is read

@@ -368,7 +368,14 @@ BINARY_KERNELS = {
     'maximum': ('Maximum', _ORDERED, ''), 'minimum': ('Minimum', _ORDERED, ''),
     'less': ('Less', _COMPARABLE, ''), 'less_equal': ('LessEqual', _COMPARABLE, ''),
     'greater': ('Greater', _COMPARABLE, ''), 'greater_equal': ('GreaterEqual', _COMPARABLE, ''),
+    'squared_difference': ('SquaredDifference', ('bfloat16', 'half', 'float', 'double', 'int32', 'int64', 'complex64',
+                                                 'complex128'), '; is_commutative=true'),
+    'realdiv': ('RealDiv', _NUMBERS, ''),
+    'nextafter': ('NextAfter', ('double', 'float'), ''),
 }
+# binary kernels whose OpDef is not 'x:T, y:T -> z:T; attr=T:type,allowed=...': op -> (inputs, output, what
+# precedes the allowed list)
+_BINARY_SIGNATURES = {'nextafter': ('x1:T, x2:T', 'output', 'default=DT_FLOAT,')}
 _TRUEDIV = ('uint8', 'int8', 'uint16', 'int16', 'uint32', 'int32', 'uint64', 'int64', 'bfloat16', 'float16', 'float32',
             'float64', 'complex64', 'complex128')
 
@@ -389,19 +396,22 @@ def string_refusal(op, dtype_name='string', named=None):
     if entry is None:
         return None
     kernel, allowed, extra = entry
+    inputs, output, default = _BINARY_SIGNATURES.get(op, ('x:T, y:T', 'z', ''))
     result = 'bool' if kernel in ('Less', 'LessEqual', 'Greater', 'GreaterEqual') else 'T'
     return allowed_list_refusal(InvalidArgumentError(
         "Value for attr 'T' of %s is not in the list of allowed values: %s\n\t; NodeDef: {{node %s}}; "
-        "Op<name=%s; signature=x:T, y:T -> z:%s; attr=T:type,allowed=[%s]%s> [Op:%s]%s"
-        % (dtype_name, ', '.join(allowed), kernel, kernel, result, ', '.join('DT_' + name.upper() for name in allowed),
-           extra, kernel, ' name: ' if (dtype_name != 'string' if named is None else named) else '')),
-        'T', dtype_name, allowed, 'x:T, y:T')
+        "Op<name=%s; signature=%s -> %s:%s; attr=T:type,%sallowed=[%s]%s> [Op:%s]%s"
+        % (dtype_name, ', '.join(allowed), kernel, kernel, inputs, output, result, default,
+           ', '.join('DT_' + name.upper() for name in allowed), extra, kernel,
+           ' name: ' if (dtype_name != 'string' if named is None else named) else '')),
+        'T', dtype_name, allowed, inputs)
 
 
 # Bool tensors in arithmetic (numpy would add them as a logical or): TF 2.21's kernels refuse them
 BOOL_BINARY_KERNELS = {op: BINARY_KERNELS[op]
                        for op in ('multiply', 'subtract', 'floordiv', 'floormod', 'pow', 'maximum', 'less')}
-BOOL_BINARY_KERNELS.update({op: BINARY_KERNELS[op] for op in ('minimum', 'greater', 'greater_equal', 'less_equal')})
+BOOL_BINARY_KERNELS.update({op: BINARY_KERNELS[op] for op in ('minimum', 'greater', 'greater_equal', 'less_equal',
+                                                              'squared_difference', 'realdiv', 'nextafter')})
 BOOL_BINARY_KERNELS['truncatediv'] = ('TruncateDiv', ('bfloat16', 'half', 'float', 'double', 'uint8', 'int8', 'uint16',
                                                       'int16', 'int32', 'uint32', 'uint64', 'int64', 'complex64',
                                                       'complex128'), '')

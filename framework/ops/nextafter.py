@@ -12,7 +12,7 @@ from ..tf_python_names import tf_named
 
 
 @tf_named('next_after')
-@named_errors('nextafter')
+@named_errors('nextafter', passes_name=True)
 def nextafter(x1, x2, name=None):
     """Elementwise ``np.nextafter`` on float32 / float64 tensors of one dtype (broadcasting).
 

@@ -172,7 +172,7 @@ _KERNELS = {'add': 'AddV2', 'subtract': 'Sub', 'multiply': 'Mul', 'pow': 'Pow', 
             'minimum': 'Minimum', 'floordiv': 'FloorDiv', 'floormod': 'FloorMod', 'atan2': 'Atan2',
             'less': 'Less', 'less_equal': 'LessEqual', 'greater': 'Greater', 'greater_equal': 'GreaterEqual',
             'equal': 'Equal', 'not_equal': 'NotEqual', 'where': 'SelectV2', 'squared_difference': 'SquaredDifference',
-            'truncatediv': 'TruncateDiv', 'truncatemod': 'TruncateMod'}
+            'truncatediv': 'TruncateDiv', 'truncatemod': 'TruncateMod', 'realdiv': 'RealDiv', 'nextafter': 'NextAfter'}
 # ... and its kernels' names for dtypes
 _KERNEL_DTYPES = {'float32': 'float', 'float64': 'double', 'float16': 'half'}
 
@@ -241,6 +241,9 @@ def _first_operand_refusal(dtype, op):
         return float_kernels.complex_error(op, dtype.name)
     if op == 'atan2' and dtype.kind != 'f' and dtype.name != 'bfloat16':
         return float_kernels.refusal('atan2', dtype.name)
+    if op == 'realdiv' and dtype.kind in 'iu':      # (RealDiv's registry takes integers; no CPU kernel does)
+        from . import missing_kernels
+        return missing_kernels.listed_not_found('RealDiv', dtype.name, op)
     return None
 
 
@@ -532,7 +535,8 @@ def named_errors(op, passes_name=False):
                     kind = (type(err) if isinstance(err, (InvalidArgumentError, ConversionError))  # keeps TF's class
                             else TypeError if isinstance(err, TypeError) else ValueError)
                     if kind is ValueError and ('could not be broadcast' in str(err) or 'cannot be broadcast' in str(err)):
-                        raise _incompatible_shapes(op, err) from err
+                        shapes = _incompatible_shapes(op, err)
+                        raise (given_name(shapes, call_name(fn, args, kwargs)) if passes_name else shapes) from err
                     # the message stays the inner one (TensorFlow's text where the inner op gives it, as Keras 3's
                     # ops let it through); the note names the op, in the words this wrapper used to raise
                     named = err if type(err) is kind else kind(str(err))
