@@ -5,7 +5,7 @@ import numpy as np
 
 from . import backend
 from .errors import kernel_error
-from .ops.graph_input_errors import eager_input_error
+from .ops.graph_input_errors import eager_input_error, fixed_type_mismatch
 from .tensor import Tensor, convert_to_tensor
 
 # TF 2.21's kernel behind each op: a tensor of another dtype is its 'cannot compute ...' error
@@ -13,11 +13,21 @@ _KERNELS = {'length': 'StringLength', 'lower': 'StringLower', 'upper': 'StringUp
             'join': 'StringJoin', 'reduce_join': 'ReduceJoin', 'substr': 'Substr', 'to_number': 'StringToNumber',
             'regex_replace': 'StaticRegexReplace', 'regex_full_match': 'StaticRegexFullMatch',
             'to_hash_bucket_fast': 'StringToHashBucketFast', 'to_hash_bucket_strong': 'StringToHashBucketStrong',
-            'unicode_decode': 'UnicodeDecode', 'unicode_split': 'UnicodeDecode', 'unicode_transcode': 'UnicodeTranscode'}
+            'unicode_decode': 'UnicodeDecode', 'unicode_split': 'UnicodeDecode', 'unicode_transcode': 'UnicodeTranscode',
+            'unicode_decode_with_offsets': 'UnicodeDecodeWithOffsets',
+            'unicode_split_with_offsets': 'UnicodeDecodeWithOffsets', 'to_hash_bucket': 'StringToHashBucket'}
 # ops whose Python converts the input to a string tensor first (the prefix: the argument TF names)
-_CONVERTS = {'split': 'input: ', 'bytes_split': '', 'ngrams': 'data: '}
+_CONVERTS = {'split': 'input: ', 'bytes_split': '', 'ngrams': 'data: ', 'unsorted_segment_join': ''}
 # ops that convert a Python number without a dtype first, so a 3 reaches the kernel as an int32 tensor
-_CONVERT_PLAIN = frozenset(('reduce_join', 'unicode_decode', 'unicode_split', 'bytes_split'))
+_CONVERT_PLAIN = frozenset(('reduce_join', 'unicode_decode', 'unicode_split', 'bytes_split',
+                            'unicode_decode_with_offsets', 'unicode_split_with_offsets'))
+# In a tf.function op_def_library refuses a tensor of numbers as the graph op is added, naming the op's input:
+# TF 2.21's "Input 'input' of 'StringLength' Op has type int32 that does not match expected type of string."
+# (a TypeError, not the eager kernel's InvalidArgumentError); the input's name where it is not 'input'
+_INPUT_NAMES = {'StringToNumber': 'string_tensor', 'StringToHashBucket': 'string_tensor', 'ReduceJoin': 'inputs',
+                'UnsortedSegmentJoin': 'inputs'}
+# ops whose Python converts eagerly (a ValueError) but hands a graph tensor to the op as it is: their kernel
+_GRAPH_KERNELS = {'bytes_split': 'StringSplit', 'unsorted_segment_join': 'UnsortedSegmentJoin'}
 
 
 def string_values(x, op, kernel=None, position=0):
@@ -59,6 +69,9 @@ def _not_strings(x, t, op, kernel, position, note):
                                % (_CONVERTS.get(op, ''), t.dtype.name, t))
         elif kernel:
             error = eager_input_error(kernel, position, 'string', t.dtype)
+        kernel = _GRAPH_KERNELS.get(op, kernel)
+        if kernel and kernel != 'StringJoin':       # (StringJoin's list input: strings_join.py)
+            error = fixed_type_mismatch(error, kernel, _INPUT_NAMES.get(kernel, 'input'), 'string', t.dtype)
     if error.args[0] != note:
         error.add_note(note)
     return error
@@ -92,6 +105,8 @@ def scalar_string(value, kernel, op, what='pattern', position=1):
                                % (t.dtype.name, t))
         else:
             error = eager_input_error(kernel, position, 'string', t.dtype)
+        if kernel in ('RegexReplace', 'RegexFullMatch'):      # a graph's op_def_library names the input
+            error = fixed_type_mismatch(error, kernel, what, 'string', t.dtype)
         error.add_note(note)
         raise error
     if t.ndim:

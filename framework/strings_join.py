@@ -9,10 +9,11 @@ import builtins
 import numpy as np
 
 from .composite import CompositeTensor
-from .errors import OpError, kernel_error
+from .errors import InvalidArgumentError, OpError, kernel_error
 from .given_op_name import given_name
 from .strings import _dims, _fast, _strings, _tensor
-from .tensor import Tensor
+from .ops.graph_input_errors import fixed_list_mismatch
+from .tensor import Tensor, convert_to_tensor
 from .tf_python_names import tf_named
 
 
@@ -28,6 +29,16 @@ def join(inputs, separator='', name=None):
     except OpError as error:
         given_name(error, name)
         raise
+
+
+def _list_refusal(error, inputs):
+    """StringJoin's ``error`` for a tensor of numbers among ``inputs``; in a tf.function op_def_library's
+    TypeError, which lists every input's dtype (TF 2.21)."""
+    try:
+        dtypes = [x.dtype if isinstance(x, Tensor) else convert_to_tensor(x).dtype for x in inputs]
+    except (TypeError, ValueError):
+        return error
+    return fixed_list_mismatch(error, 'StringJoin', 'inputs', dtypes, 'string')
 
 
 def _iterated(inputs):
@@ -52,7 +63,10 @@ def _join(inputs, separator):
     if any(isinstance(x, CompositeTensor) for x in inputs):     # RaggedTensors of one layout
         from .ragged.ragged_ops import map_flat_values
         return map_flat_values(lambda *flat: _join(list(flat), separator), *inputs)
-    parts = [_strings(x, 'join', position=i) for i, x in enumerate(inputs)]
+    try:
+        parts = [_strings(x, 'join', position=i) for i, x in enumerate(inputs)]
+    except InvalidArgumentError as error:       # a tensor of numbers: in a tf.function, the list's TypeError
+        raise _list_refusal(error, inputs) from None
     shaped = [p.shape for p in parts if p.ndim]
     other = next((s for s in shaped if s != shaped[0]), None)
     if other is not None:       # StringJoin compares each input with the first that is not a scalar

@@ -8,7 +8,7 @@ import numpy as np
 from .composite import CompositeTensor
 from .errors import noted
 from .printing import format_value
-from .tensor import Tensor, constant, convert_to_tensor
+from .tensor import Tensor, constant
 from .tf_python_names import tf_named
 
 _MASK = (1 << 64) - 1
@@ -45,14 +45,13 @@ def to_hash_bucket(string_tensor, num_buckets, name=None):
         raise TypeError("Expected int for argument 'num_buckets' not %r." % (num_buckets,))
     if isinstance(string_tensor, CompositeTensor) and hasattr(string_tensor, 'with_flat_values'):
         return string_tensor.with_flat_values(to_hash_bucket(string_tensor.flat_values, num_buckets))
-    t = convert_to_tensor(string_tensor)
-    if t._data.dtype != object:
-        raise TypeError('to_hash_bucket: expected a string tensor, got %s' % t.dtype.name)
+    from .strings_inputs import string_values
+    values = string_values(string_tensor, 'to_hash_bucket')      # StringToHashBucket's input errors (TF 2.21)
     buckets = int(num_buckets)
     if buckets < 1:
         raise ValueError('to_hash_bucket: num_buckets must be >= 1, got %d' % buckets)
-    flat = [hash64(s if isinstance(s, bytes) else str(s).encode()) % buckets for s in t._data.reshape(-1)]
-    return Tensor(np.asarray(flat, np.int64).reshape(t._data.shape))
+    flat = [hash64(s if isinstance(s, bytes) else str(s).encode()) % buckets for s in values.reshape(-1)]
+    return Tensor(np.asarray(flat, np.int64).reshape(values.shape))
 
 
 @tf_named('string_format')

@@ -67,6 +67,19 @@ def list_mismatch(eager_error, kernel, dtypes):
     return _with_notes(TypeError(text), eager_error)
 
 
+def fixed_list_mismatch(eager_error, kernel, argument, dtypes, expected):
+    """The error for ``kernel``'s list input ``argument``, whose OpDef fixes its tensors' dtype to ``expected``,
+    given tensors of ``dtypes`` (one or more of another dtype): ``eager_error`` when running eagerly, else
+    op_def_library's TypeError listing them all (TF 2.21's tf.strings.join of an int32 tensor in a
+    tf.function: "Tensors in list passed to 'inputs' of 'StringJoin' Op have types [int32, string] that do
+    not match expected type string.")."""
+    if not traced():
+        return eager_error
+    text = "Tensors in list passed to '%s' of '%s' Op have types [%s] that do not match expected type %s." % (
+        argument, kernel, ', '.join(_name(d) for d in dtypes), _name(expected))
+    return _with_notes(TypeError(text), eager_error)
+
+
 def python_float_refusal(eager_error, kernel, value, dtype, tensor_first, reflected):
     """The error for a Python float ``value`` meeting an integer tensor of ``dtype`` in ``kernel``
     (``tensor_first``: the tensor is the op's first operand; ``reflected``: Python's reflected operator,
