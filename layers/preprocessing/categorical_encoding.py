@@ -49,7 +49,15 @@ def encode(indices, mode, depth, dtype, weights=None):
     keep = flat >= 0
     slots = (xp.arange(rows)[:, None] * depth + flat)[keep]
     w = None if weights is None else xp.broadcast_to(xp.asarray(weights), indices.shape).reshape(rows, -1)[keep]
-    counts = xp.bincount(slots, weights=w, minlength=rows * depth).reshape(indices.shape[:-1] + (depth,))
+    if w is not None and xp is np and np.dtype(dtype).kind == 'f':
+        # Keras casts the weights to the layer's dtype, and TF's DenseBincount adds each row's weights one by
+        # one in it: float32 sums round at every step (bincount's float64 sum rounded once differed in the
+        # last bit). np.add.at adds in the order given
+        counts = np.zeros(rows * depth, dtype)
+        np.add.at(counts, slots, w.astype(dtype))
+        counts = counts.reshape(indices.shape[:-1] + (depth,))
+    else:
+        counts = xp.bincount(slots, weights=w, minlength=rows * depth).reshape(indices.shape[:-1] + (depth,))
     if mode == 'multi_hot':
         counts = counts > 0
     return counts.astype(dtype)
