@@ -15,6 +15,7 @@ from framework.nest_compare import assert_same_structure
 from framework.ops.tensor_array import TensorArray
 from framework.tensor import Tensor, convert_to_tensor
 from framework.custom_gradient import custom_gradient  # noqa: F401  (keras.ops.custom_gradient)
+from .cond_call_errors import in_cond_call
 from .ops_arguments import integer
 from .ops_dtypes import tensor
 
@@ -28,10 +29,18 @@ def stop_gradient(variable):
 
 
 def cond(pred, true_fn, false_fn):
-    """``true_fn()`` if ``pred`` holds, else ``false_fn()``; ``pred`` is a bool, 0, 1 or a one-value tensor."""
+    """``true_fn()`` if ``pred`` holds, else ``false_fn()``; ``pred`` is a bool, 0, 1 or a one-value tensor.
+    A branch's error comes back worded by Keras 3's Cond operation (cond_call_errors.py)."""
     _callable(true_fn, 'cond', 'true_fn')
     _callable(false_fn, 'cond', 'false_fn')
-    return true_fn() if _predicate(pred) else false_fn()
+    branch = true_fn if _predicate(pred) else false_fn
+    try:
+        return branch()
+    except Exception as error:
+        worded = in_cond_call(error, pred, true_fn, false_fn)
+        if worded is error:
+            raise
+        raise worded.with_traceback(error.__traceback__) from None
 
 
 def _callable(fn, op, what):
