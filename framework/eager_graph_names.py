@@ -30,9 +30,15 @@ def no_op(name=None):
     return graph_operations.made(name or 'NoOp', 'NoOp')
 
 
-def group(*inputs, name=None):
+def group(*inputs, **kwargs):
     """Groups ops to run together; in eager execution they have run, and TF returns None (in a trace the
-    group's NoOp Operation)."""
+    group's NoOp Operation). TF 2.21 reads its keywords as ``**kwargs`` after the eager return: eagerly
+    tf.group(bogus=1) is None, in a tf.function "ValueError: Unknown keyword arguments: bogus"."""
+    if not graph_operations.in_graph():
+        return None
+    name = kwargs.pop('name', None)
+    if kwargs:
+        raise ValueError('Unknown keyword arguments: ' + ', '.join(kwargs.keys()))
     return graph_operations.made(name or 'group_deps', 'NoOp')
 
 
