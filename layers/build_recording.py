@@ -46,7 +46,9 @@ def recording_build(build):
         self.built = True
         if outermost and (args or kwargs) and (built_before or _written_outside_tapeflow(build)):
             _record_arguments(self, build, args, kwargs, built_before)
-        elif self._build_input_shape is None:
+        elif outermost and self._build_input_shape is None:
+            # only the instance's own build records, as Keras 3's wrapper: TimeDistributed.build((2, 3, 4))
+            # passes its layer's (2, 4) on to Wrapper.build, whose shape Keras does not record
             self._build_input_shape = args[0] if args else next(iter(kwargs.values()), None)
             if self._build_input_shape is None and (args or kwargs) and keras_writes_build_config(type(self)):
                 # Keras 3 records the arguments build was given: Embedding(5, 3).build(None) has the
