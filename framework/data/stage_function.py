@@ -240,11 +240,33 @@ def _placeholder_names(args, upstream, arg_specs=None, raggeds=None):
                                 dtypes.display_name(value.values._data.dtype))
         if raggeds is not None and hasattr(value, '_row_splits') and spec is not None:
             raggeds.append((value, spec))
+        if hasattr(value, '_row_splits'):
+            _name_ragged_parts(found, value, spec, sum(hasattr(v, '_row_splits') for v in leaves[:i]))
         if type(value) is not Tensor:
             continue
         shape = tuple(value.shape) if spec is None else trace_names.known_dims(getattr(spec, 'shape', None))
         found[id(value)] = ('args_%d' % i, shape, dtypes.display_name(value._data.dtype))
     return found
+
+
+def _name_ragged_parts(found, ragged, spec, index):
+    """Name the parts of an element's RaggedTensor (the ``index``-th of the element) as TF 2.21's graph decodes
+    them from a variant: the row splits, outermost first, then the flat values are the outputs of
+    'RaggedFromVariant[_index]/RaggedTensorFromVariant', the splits (None,) (the outer ones as long as the spec's
+    rows say), the values (None, ...): print(x) in a map over ragged batches shows tf.RaggedTensor(values=Tensor(
+    "RaggedFromVariant/RaggedTensorFromVariant:1", shape=(None,), dtype=float32), row_splits=Tensor(...:0, ...))."""
+    op = 'RaggedFromVariant%s/RaggedTensorFromVariant' % ('_%d' % index if index else '')
+    rows = trace_names.known_dims(getattr(spec, 'shape', None))
+    rows = rows[0] if rows else None
+    splits = ragged.nested_row_splits
+    if id(splits[0]) in found:
+        return      # (one ragged twice in the element, lambda x: (x, x): tapeflow's parts are one object)
+    for k, part in enumerate(splits):
+        length = rows + 1 if k == 0 and rows is not None else None
+        found[id(part)] = ('%s:%d' % (op, k), (length,), dtypes.display_name(part._data.dtype))
+    values = ragged.flat_values
+    found[id(values)] = ('%s:%d' % (op, len(splits)), (None,) + tuple(values._data.shape[1:]),
+                         dtypes.display_name(values._data.dtype))
 
 
 def names_read_now(fn):

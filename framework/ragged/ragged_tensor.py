@@ -328,6 +328,11 @@ class RaggedTensor(CompositeTensor):
 
     def __repr__(self):
         from .dense_conversion import value_text
+        if trace_names.ACTIVE and all(trace_names.entry_of(part) is not None
+                                      for part in self.nested_row_splits + (self.flat_values,)):
+            # a graph's RaggedTensor (its parts named in the running trace: a map's ragged batch): TF 2.21
+            # prints its parts' texts; one with a part the trace left unnamed keeps the eager text
+            return 'tf.RaggedTensor(values=%s, row_splits=%s)' % (self._values, self._row_splits)
         return '<%s.RaggedTensor %s>' % (DISPLAY_NAME, value_text(self))
 
     __str__ = __repr__
