@@ -19,9 +19,9 @@ import framework as tf
     (lambda x: {'a': x > 1}, 'dict'),
 ])
 def test_structured_predicates_have_no_is_compatible_with(stage, predicate, kind):
-    ds = getattr(tf.data.Dataset.range(6), stage)(predicate)
+    # (raised by the stage call itself, which traces the predicate: TF 2.21)
     with pytest.raises(AttributeError, match="^'%s' object has no attribute 'is_compatible_with'" % kind):
-        list(ds)
+        getattr(tf.data.Dataset.range(6), stage)(predicate)
 
 
 def test_a_scalar_bool_tensor_predicate_still_filters():

@@ -6,8 +6,10 @@ int64 elements, ``x.numpy()``, a reshape to a size the shapes refuse) is raised 
 tapeflow's trace is the function's first run on a real element (stage_function.py); it runs that first
 run now, as the spec read ``element_spec`` makes (no random state moves, no variable write stays), where
 the upstream elements come from memory through stages that run no Python of the user's (from_tensor_slices,
-from_tensors, range, then batch, shuffle, repeat, take, skip, prefetch, ...): reading one costs little
-and shows nothing. Elsewhere (a generator, files, another map upstream) the trace stays at the first read.
+from_tensors, range, then batch, shuffle, repeat, take, skip, prefetch, ...) or only functions already traced
+so (a map or filter made the same way: their later calls are replays, which print nothing): reading one costs
+little and shows nothing. Dataset.filter's and take_while's predicates are traced likewise, on the upstream's first element (zeros
+of its spec where it has none). Elsewhere (a generator, files) the trace stays at the first read.
 
 The read is given up, leaving the trace to the first element as before, where it reaches a py_function
 (whose Python TensorFlow runs only for the elements read) or fails with an op's error (a kernel refusing
@@ -29,6 +31,8 @@ _SOURCES = frozenset({'_TensorSliceDataset', '_TensorDataset', '_RangeDataset'})
 # stages whose reads run no Python of the user's (TensorFlow's class names, dataset._tf_class)
 _PASSING = frozenset({'_BatchDataset', '_PaddedBatchDataset', '_ShuffleDataset', '_RepeatDataset', '_TakeDataset',
                       '_SkipDataset', '_PrefetchDataset', '_ShardDataset', '_UnbatchDataset'})
+# stages running a function of the user's: passing where that function was traced as the stage was made
+_TRACED = frozenset({'_MapDataset', '_ParallelMapDataset', '_FilterDataset', '_TakeWhileDataset'})
 
 
 def reads_from_memory(dataset):
@@ -42,23 +46,26 @@ def reads_from_memory(dataset):
             if not zipped:
                 return False
             pending.extend(zipped)
-        elif name in _PASSING and getattr(stage, '_upstream', None) is not None:
+        elif (name in _PASSING or name in _TRACED and getattr(stage, '_traced_at_construction', False)) and \
+                getattr(stage, '_upstream', None) is not None:
             pending.append(stage._upstream)
         elif name not in _SOURCES or getattr(stage, '_upstream', None) is not None:
             return False
     return True
 
 
-def trace_now(mapped, stage_function):
-    """Read ``mapped``'s (a Dataset.map stage's) element_spec now, which traces ``stage_function``, where
-    its upstream reads from memory (see the module)."""
-    if DEBUG_MODE[0] or not reads_from_memory(mapped._upstream):
+def trace_now(stage, stage_function, trace=None):
+    """Trace ``stage_function`` (the function of ``stage``, a map or filter stage) now, where ``stage``'s upstream
+    reads from memory (see the module): by ``trace()``, by default the read of ``stage``'s element_spec (a map's
+    traces its function). A trace that stands marks ``stage`` as one later stages' traces may read through."""
+    if DEBUG_MODE[0] or not reads_from_memory(stage._upstream):
         return
     held = io.StringIO()
     host_draws = np.random.get_state(), random.getstate()
     try:
         with contextlib.redirect_stdout(held), peeked_script_calls.refused_at_construction():
-            mapped._spec()      # (element_spec's own work: the property would hide an AttributeError)
+            # (element_spec's own work: the property would hide an AttributeError)
+            (trace or stage._spec)()
     except peeked_script_calls.ReachedAtConstruction:
         _give_up(stage_function, host_draws)
         return
@@ -72,6 +79,7 @@ def trace_now(mapped, stage_function):
         sys.stdout.write(held.getvalue())
         raise
     sys.stdout.write(held.getvalue())
+    stage._traced_at_construction = True
 
 
 def _give_up(stage_function, host_draws):

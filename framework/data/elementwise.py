@@ -20,8 +20,8 @@ from .construction_trace import trace_now
 from .arguments import dataset_name, function_argument, integer, positive_int
 from .experimental_deprecated import SHARD_HINT     # a shard count left to a distribution strategy
 from .error_skipping import SkippedElement, skipping_errors, tolerated
-from .iteration_seeds import IterationSeeds
-from .map_spec import mapped_spec, shell
+from .iteration_seeds import IterationSeeds, peeking
+from .map_spec import mapped_spec, shell, stand_in_element
 from .options import Options, _OptionsGroup
 from .prefetch_stage import one_ahead
 from .spec import TensorSpec
@@ -114,20 +114,23 @@ class ElementStages:
                 if keep:
                     yield element
         me.append(self._then(kept, card.UNKNOWN_CARDINALITY))
+        trace_now(me[0], predicate, lambda: _trace_predicate(predicate, self, 'Dataset.filter'))
         return me[0]
 
     def take_while(self, predicate, name=None):
         """The elements up to (not including) the first for which ``predicate`` is false."""
-        function_argument(predicate, 'predicate', 'Dataset.take_while')
+        predicate = traced_stage_function(function_argument(predicate, 'predicate', 'Dataset.take_while'), self)
         dataset_name(name)
         source = self._make_iterator
 
         def taken():
             for element in source():
-                if not _truth(call_with_element(predicate, element), 'Dataset.take_while'):
+                if not _truth(call_with_element(predicate, element), 'Dataset.take_while', predicate):
                     return
                 yield element
-        return self._then(taken, card.UNKNOWN_CARDINALITY)
+        result = self._then(taken, card.UNKNOWN_CARDINALITY)
+        trace_now(result, predicate, lambda: _trace_predicate(predicate, self, 'Dataset.take_while'))
+        return result
 
     def enumerate(self, start=0, name=None):
         """(index, element) pairs, the index an int64 counting from ``start``."""
@@ -545,6 +548,19 @@ def _predicate_error(spec_text, what):
                           'is%s.' % spec_text)
     return ValueError('Invalid `predicate`. `predicate` must return a `tf.bool` scalar tensor, but its return type '
                       'is %s.' % spec_text)
+
+
+def _trace_predicate(predicate, upstream, what):
+    """Trace ``predicate`` (of ``what``: filter's or take_while's) on ``upstream``'s first element, or zeros of its
+    spec where it has none (TensorFlow traces it on the spec when the stage is made), with the check of what it
+    returned."""
+    with peeking():         # (a read for the trace spends no shuffle seeds nor random states)
+        first = next(iter(upstream._make_iterator()), None)
+        if first is None:
+            first = stand_in_element(upstream)
+            if first is None:
+                return
+        _truth(call_with_element(predicate, first), what, predicate)
 
 
 def _truth(value, what, stage=None):
