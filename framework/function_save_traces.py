@@ -45,6 +45,20 @@ def trace_for_save(nodes, variables, signature_functions=()):
     return functions
 
 
+def signature_save_trace(function, variables):
+    """The concrete function of ``function``'s input_signature as the save traces it, made now if not yet
+    (TF 2.21's save asks each candidate for its default signature for it, in the save context);
+    ``variables`` are given back their values after. None where the trace could not run."""
+    kept = [(v, np.array(v.numpy())) for v in variables]
+    with function.save_context():
+        (key, args, kwargs), = _wanted(function)
+        if not any(entry.key == key for entry in function._traces):
+            _trace(function, key, args, kwargs, kept)
+        if not function._traces:
+            return None
+        return function.get_concrete_function()
+
+
 @contextlib.contextmanager
 def in_save_context(function, functions):
     """Inside: ``function`` (a signature's) dispatches to its save traces, where the save made them."""

@@ -72,7 +72,7 @@ def save(obj, export_dir, signatures=None, options=None):
     graph = TrackableGraph(obj)
     keys = {id(variable): key for key, variable in graph.variables.items()}
     given_signatures = signatures
-    signatures = as_signatures(signatures, obj)
+    signatures = as_signatures(signatures, obj, graph.variables.values())
     # TF 2.21 reads the options as its save goes ('options or SaveOptions()': an object that is not one fails
     # there in Python's words): a concrete function's cache key reads experimental_variable_policy first
     options = options or SaveOptions()

@@ -17,7 +17,7 @@ from ..nest import flatten, map_structure
 from ..ops.tensor_spec import TensorSpec
 from ..tensor import Tensor, TensorShape, convert_to_tensor
 from ..unique_names import unique_names
-from .returns_value import may_return_value
+from .default_signature import function_to_export, output_dict
 from .signature_flat_call import flat_call_error, takes_flat
 from .signature_graph import SignatureGraph
 from .signature_text import SignatureText
@@ -145,7 +145,9 @@ class Signature(SignatureText, SignatureGraph):
     @property
     def function(self):
         if self._instance is not None:
-            return getattr(self._instance, self._where)
+            found = getattr(self._instance, self._where)
+            # (an attribute keeping a concrete function: the signature calls its tf.function, as for a method)
+            return found._function if isinstance(found, ConcreteFunction) else found
         module, qualname = self._where.split(':')
         found = importlib.import_module(module)
         for part in qualname.split('.'):
@@ -207,13 +209,7 @@ class Signature(SignatureText, SignatureGraph):
         args = [fill(value) for value in args]
         return function(*args, **{name: fill(value) for name, value in kwargs.items()})
 
-    @staticmethod
-    def _as_dict(outputs):
-        if isinstance(outputs, dict):
-            return dict(outputs)
-        if isinstance(outputs, (list, tuple)):
-            return {'output_%d' % i: value for i, value in enumerate(outputs)}
-        return {'output_0': outputs}
+    _as_dict = staticmethod(output_dict)
 
     # TensorFlow knows a signature's outputs from its graph; tapeflow learns them from the first
     # call (the sizes at the input specs' None dimensions read as None, see OpenDims).
@@ -334,9 +330,10 @@ class Signature(SignatureText, SignatureGraph):
                          % (reason, tuple(args), kwargs, params, returns, flat))
 
 
-def default_signatures(obj):
-    """TensorFlow's default: the one tf.function of ``obj`` with an input_signature that returns a
-    value, if exactly one; for a Keras model, the model called on 'inputs' (none for a model never
+def default_signatures(obj, variables=()):
+    """TensorFlow's default: the one function of ``obj`` that can be a signature, if exactly one
+    (default_signature.py: a tf.function with an input_signature or a concrete function, on the instance or
+    its class, returning flat tensors); for a Keras model, the model called on 'inputs' (none for a model never
     built: Keras has no input spec to trace it on, the distributed save_and_load tutorial's subclassed
     model loads with `_SignatureMap({})` on TF 2.21)."""
     if callable(getattr(type(obj), 'compile', None)) and hasattr(obj, 'layers'):
@@ -351,17 +348,17 @@ def default_signatures(obj):
         return {'serving_default': Signature(obj, '__call__', names, specs, wrapped_name='serving_default',
                                              output_specs=outputs,
                                              call_structure=None if structure is None else ((structure,), {}))}
-    found = [getattr(obj, name) for name in dir(type(obj))
-             if isinstance(getattr(type(obj), name, None), Function)]
-    found = [f for f in found if f.input_signature is not None and may_return_value(f.python_function)]
+    found = function_to_export(obj, variables)
     # TF finds it as its concrete function, which has no __name__: its wrapper is 'signature_wrapper'
-    return {'serving_default': Signature.of(found[0], wrapped_name='')} if len(found) == 1 else {}
+    return {} if found is None else \
+        {'serving_default': Signature.of(found, at=_attribute_of(obj, found), wrapped_name='')}
 
 
-def as_signatures(signatures, obj):
-    """``signatures`` (None, a function, or a dict name -> function) as {name: Signature}."""
+def as_signatures(signatures, obj, variables=()):
+    """``signatures`` (None, a function, or a dict name -> function) as {name: Signature}; ``variables``
+    (the saved ones) keep their values through the traces the default's search makes."""
     if signatures is None:
-        signatures = default_signatures(obj)
+        signatures = default_signatures(obj, variables)
     elif not isinstance(signatures, dict):
         signatures = {'serving_default': signatures}
     return {name: function if isinstance(function, Signature) else
@@ -375,8 +372,8 @@ def _attribute_of(obj, function):
     if not isinstance(function, Function) or getattr(function.python_function, '__self__', None) is not None:
         return None
     for name, value in vars(obj).items() if hasattr(obj, '__dict__') else ():
-        if value is function:
-            return obj, name
+        if value is function or (isinstance(value, ConcreteFunction) and value._function is function):
+            return obj, name        # (or a concrete function kept there: ``self.cf = f.get_concrete_function()``)
     return None
 
 
