@@ -7,6 +7,7 @@ from framework.losses.tensor_notes import set_keras_logits
 from framework.ops import cast, greater, where
 from framework.ops.fused_eltwise import fused_elu, fused_sigmoid, fused_silu, fused_tanh, fused_without_tape, is_fusable
 from framework.ops.fusable_outputs import affine_parts, is_dense_output, unmark
+from framework.ragged.ragged_tensor import RaggedTensor
 from framework.tape import ACTIVE
 from framework.tensor import convert_to_tensor
 
@@ -33,6 +34,9 @@ _FUSED_WITHOUT_TAPE = {activations.silu: 'silu', activations.mish: 'mish', activ
 
 class _Elementwise(Layer):
     """An activation layer: no weights, output shape = input shape."""
+
+    # a RaggedTensor reaches the activation, which maps its values (Keras 3 on TF 2.21: ELU()(ragged) is ragged)
+    _keeps_composite_inputs = (RaggedTensor,)
 
     def compute_output_shape(self, input_shape):
         return input_shape          # as given (a list stays a list), as Keras 3's

@@ -170,6 +170,8 @@ _ALL = {fn.__name__: fn for fn in (linear, relu, elu, selu, sigmoid, tanh, softm
 _ALL.update((fn.__name__, fn) for fn in activations_extra.ALL)
 # On a KerasTensor each records Keras's op (symbolic_activations); the module's names are the recording ones.
 _ALL.update((name, recording(_ALL[name], op)) for name, op in OP_OF_ACTIVATION.items())
+# (mish and hard_silu record nothing on a KerasTensor, as Keras 3's fail there; a RaggedTensor's values they map)
+_ALL.update((name, recording(_ALL[name], None)) for name in ('mish', 'hard_silu', 'sparse_sigmoid'))
 _ALL.update(swish=_ALL['silu'], hard_swish=_ALL['hard_silu'])
 globals().update(_ALL)      # keras.activations.celu, ...
 # Keras 3's public names only: dir(keras.activations) lists no helper module or function of tapeflow's

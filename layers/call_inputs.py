@@ -33,6 +33,15 @@ def _convert_one(value, dtype):
     return cast_as_keras(tensor, dtype) if tensor._data.dtype != dtype and floating(tensor._data.dtype) else tensor
 
 
+def _cast_ragged(value, dtype):
+    """A kept RaggedTensor whose values are floats of another dtype takes the layer's, as Keras 3's autocast
+    casts it (TF 2.21: keras.layers.ELU()(a float64 ragged batch) is float32); other composites stay as given."""
+    flat = getattr(value, 'flat_values', None)
+    if dtype is None or not isinstance(flat, Tensor) or flat._data.dtype == dtype or not floating(flat._data.dtype):
+        return value
+    return value.with_flat_values(cast_as_keras(flat, dtype))
+
+
 def _is_array(value):
     return isinstance(value, (Tensor, np.ndarray)) or hasattr(value, '__array__')
 
@@ -61,7 +70,7 @@ def convert_inputs(inputs, dtype, keep_composite=False):
     if type(inputs) is np.ndarray:        # a numpy batch (a loop over arrays: every step)
         return _convert_one(inputs, dtype)
     if keep_composite and isinstance(inputs, CompositeTensor if keep_composite is True else keep_composite):
-        return inputs
+        return _cast_ragged(inputs, dtype)
     # A list of arrays (anything with __array__: a pandas Series too, as Keras 3 maps over the list) is
     # several inputs; a nested list of numbers is one array.
     if _holds_arrays(inputs):
