@@ -69,6 +69,23 @@ def _onednn_text(c, depth, out, f, rank):
     return None
 
 
+def conv2d_after_sizing(x, f, out_shape, onednn):
+    """TF 2.21's Conv2D, once it has sized its output (shape ``out_shape``), given filters ``f`` without weights or
+    whose output depth does not divide by the groups (their depth divides input ``x``'s): Eigen's kernel returns an
+    empty output before it checks either (None: the caller makes it), then refuses the filters' zero elements, then
+    the groups; oneDNN's refused the zero elements before anything, and refuses the groups even for an empty output
+    (measured on TF 2.21, notes progs/gradfuzz29/z1.py, z2.py)."""
+    if not onednn and 0 in out_shape:
+        return None
+    node = '__MklNativeConv2D' if onednn else None
+    note = 'conv2d: filters %s for an input of shape %s' % (tuple(f.shape), tuple(x.shape))
+    if 0 in f.shape:
+        return kernel_error('Conv2D', _ZERO, named=True, node=node, note=note)
+    return kernel_error('Conv2D', 'output depth must be evenly divisible by number of groups: %d vs %d'
+                        % (f.shape[3], x.shape[3] // f.shape[2]), named=True, node=node,
+                        note=note + ': %d output channels in %d groups' % (f.shape[3], x.shape[3] // f.shape[2]))
+
+
 def _shape(t):
     """A shape as TF's TensorShape prints it in an f-string: (1, 5, 4); (3,) for one axis."""
     return str(tuple(int(n) for n in t.shape))

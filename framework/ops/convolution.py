@@ -186,9 +186,9 @@ def conv2d(input, filters, strides=1, padding='VALID', data_format='NHWC', dilat
         if integer is not None:
             return integer
     x, f = as_float_tensor(input, op), as_float_tensor(filters, op)
-    if f._data.size == 0:       # (numpy's reshape error leaked) TF's kernel refuses filters without weights
+    if f._data.size == 0 and runs_onednn(x._data.dtype):     # oneDNN's kernel refuses them first (Eigen's: later)
         raise kernel_error('Conv2D', 'filter must not have zero elements (i.e. all dimensions must be non-zero)',
-                           named=True, node='__MklNativeConv2D' if x.dtype.name == 'float32' else None,
+                           named=True, node='__MklNativeConv2D',
                            note='%s: filters of shape %s hold no weights' % (op, tuple(f.shape)))
     if data_format == 'NCHW':
         from .conv2d_channels_first import channels_first_conv2d, eigen_format_error
@@ -212,12 +212,16 @@ def conv2d(input, filters, strides=1, padding='VALID', data_format='NHWC', dilat
     if f.ndim == 4 and tuple(f.shape[:2]) == (1, 1) and x.dtype.name == 'float32' and runs_onednn(x._data.dtype):
         dilated = (1, 1)        # a 1x1 kernel has no gaps: oneDNN sums it as undilated (TF's own kernels refuse it)
     groups = _groups(x, f)
-    if (x.ndim != 4 or f.ndim != 4 or x.shape[3] != f.shape[2] or x.dtype != f.dtype) and not groups:
+    mismatch = x.ndim != 4 or f.ndim != 4 or x.shape[3] != f.shape[2] or f.shape[2] == 0 or x.dtype != f.dtype
+    sized_first = f._data.size == 0 and (groups or not mismatch) or mismatch and not groups and _groups_unfit(x, f)
+    if mismatch and not groups and not sized_first:
         raise _conv2d_mismatch(x, f)
     explicit = is_explicit(padding)
     if explicit:         # oneDNN's float32 kernel ignores batch and channel padding
         x, padding = padded_input(x, padding, False, 'Conv2D', strict=x.dtype.name != 'float32'), 'VALID'
     try:
+        if sized_first:     # TF's kernel sizes the output before it looks at these filters' weights or groups
+            return _sized_refusal(x, f, _pair(strides, 'strides', op), padding.upper(), dilated)
         if groups:
             from .convolution_nd import convolution       # it builds on this module's padding rule
             return convolution(x, f, _pair(strides, 'strides', op), padding, dilated, groups)
@@ -231,8 +235,7 @@ def conv2d(input, filters, strides=1, padding='VALID', data_format='NHWC', dilat
     except WindowTooLarge as error:
         if explicit or error.tf_size() >= 0:      # (TF sizes a window that leaves 0 rows otherwise: kept)
             raise
-        from ..onednn_policy import enabled as onednn_enabled
-        onednn = x.dtype.name in ('float32', 'float16', 'bfloat16') and onednn_enabled()
+        onednn = runs_onednn(x._data.dtype)
         raise negative_size_error(('Conv2D', '__MklNativeConv2D' if onednn else None), error.tf_size(),
                                   *error.sizes, note=error.args[0]) from None
     geo.explicit = explicit
@@ -271,6 +274,31 @@ def _groups(x, f):
     return groups if f.shape[3] % groups == 0 else 0
 
 
+def _groups_unfit(x, f):
+    """Whether filters of the input's rank and dtype have a depth that divides the input's, into groups that do not
+    divide their output depth (TF's Conv2D refuses those only once it has sized the output)."""
+    return (x.ndim == 4 and f.ndim == 4 and x.dtype == f.dtype and f.shape[2] > 0 and x.shape[3] % f.shape[2] == 0
+            and f.shape[3] % (x.shape[3] // f.shape[2]) != 0)
+
+
+def _sized_refusal(x, f, strides, padding, dilated):
+    """TF's Conv2D of filters without weights (where Eigen's kernel runs it) or whose groups do not divide their
+    output depth: its output sized first (a VALID window too long is its 'Computed output size would be
+    negative'), then conv_depth_errors' order: Eigen's empty output, with zero gradients, or the refusal."""
+    from .conv_depth_errors import conv2d_after_sizing
+    kernel = tuple((k - 1) * d + 1 for k, d in zip(f.shape[:2], dilated))
+    geo = _Geometry(tuple(x.shape), kernel, strides, padding, 'conv2d')
+    out_shape = (x.shape[0], geo.oh, geo.ow, f.shape[3])
+    error = conv2d_after_sizing(x, f, out_shape, runs_onednn(x._data.dtype))
+    if error is not None:
+        raise error
+    out = Tensor(backend.array_module(x._data).zeros(out_shape, x._data.dtype))
+    if ACTIVE:      # TF's Conv2DBackpropInput / Filter give zeros of the operands' shapes
+        record('conv2d', (x, f), out, (lambda g, y, x, f: constant_zeros(g, y, x),
+                                       lambda g, y, x, f: constant_zeros(g, y, f)))
+    return out
+
+
 def filter_rank_error(shape, onednn, note=None):
     """Conv2D's refusal of filters that are not 4-D: oneDNN's kernel (float32, half, bfloat16) says 'filter
     must be ...', Eigen's (float64) 'convolution filter must be ...' (TF 2.21)."""
@@ -282,20 +310,21 @@ def filter_rank_error(shape, onednn, note=None):
 def _conv2d_mismatch(x, f):
     """TF 2.21's Conv2D kernel error for filters that do not fit the input, in the order it checks them
     (the filters' dtype, their rank, the depths), from the kernel that ran (oneDNN's for float32 / half
-    / bfloat16); tapeflow's summary rides as a note. Input of another rank, or filters whose depth divides
-    the input's (TF's grouped convolution, not computed here), keep tapeflow's words."""
-    from ..onednn_policy import enabled as onednn_enabled
+    / bfloat16 where runs_onednn); tapeflow's summary rides as a note. Input of another rank keeps tapeflow's
+    words; filters whose depth divides the input's are grouped, or _sized_refusal's."""
     from .graph_input_errors import eager_input_error
     note = ('conv2d: input (N, H, W, C) %s %s and filters (KH, KW, C, O) %s %s do not match'
             % (tuple(x.shape), x.dtype.name, tuple(f.shape), f.dtype.name))
-    onednn = x.dtype.name in ('float32', 'float16', 'bfloat16') and onednn_enabled()
+    onednn = runs_onednn(x._data.dtype)
     if x.dtype != f.dtype:
         error = eager_input_error('Conv2D', 1, x.dtype, f.dtype, runs='_MklNativeConv2D' if onednn else None)
     elif x.ndim != 4:
         return InvalidArgumentError(note)
     elif f.ndim != 4:
         error = filter_rank_error(f.shape, onednn)
-    elif x.shape[3] % f.shape[2] if f.shape[2] else True:
+    elif f.shape[2] == 0:       # (Eigen's kernel: oneDNN's refused the filters' zero elements before)
+        error = kernel_error('Conv2D', 'filter depth must be stricly positive, got 0', named=True)
+    elif x.shape[3] % f.shape[2]:
         error = kernel_error('Conv2D', 'input depth must be evenly divisible by filter depth: %d vs %d'
                              % (x.shape[3], f.shape[2]), named=True, node='__MklNativeConv2D' if onednn else None)
     else:

@@ -253,13 +253,33 @@ def _operands(input, filters, op):  # noqa: A002
         raise InvalidArgumentError('%s: input (N, *spatial, C) %s %s and filters (*kernel, C_in, C_out) %s %s do not '
                                    'match in rank or dtype'
                                    % (op, tuple(x.shape), x.dtype.name, tuple(f.shape), f.dtype.name))
-    if f._data.size == 0 and op != 'conv_transpose':     # numpy's 'need at least one array to stack' leaked;
-        # TF's forward kernels refuse them (its transposed convolutions take them: zeros)
+    if f._data.size == 0 and op != 'conv_transpose' and not _eigen_conv2d(x, op):
+        # (numpy's 'need at least one array to stack' leaked) TF's forward kernels refuse them (its transposed
+        # convolutions take them: zeros)
         kernel = 'DepthwiseConv2dNative' if op == 'depthwise_conv' else ('Conv3D' if x.ndim == 5 else 'Conv2D')
         raise kernel_error(kernel, 'filter must not have zero elements (i.e. all dimensions must be non-zero)',
                            named=True, node='__MklNative' + kernel if x.dtype.name == 'float32' else None,
                            note='%s: filters of shape %s hold no weights' % (op, tuple(f.shape)))
     return x, f
+
+
+def _eigen_conv2d(x, op):
+    """Whether TF runs this tf.nn.convolution as Eigen's Conv2D kernel, which sizes the output before it looks at
+    the filters' weights (an empty output then, convolution.conv2d's _sized_refusal)."""
+    return op == 'convolution' and x.ndim in (3, 4) and not runs_onednn(x._data.dtype)
+
+
+def _conv2d_of_no_weights(x, f, strides, padding, dilations):
+    """A 1-D / 2-D convolution of filters without weights, as TF's Conv2D (a 1-D one on a height-1 image; a
+    dilated one's space-to-batch run sizes its output as the dilated window does)."""
+    from .convolution import conv2d
+    rank = x.ndim - 2
+    strides, dilations = normalize_tuple(strides, rank, 'strides', 'convolution'), \
+        normalize_tuple(dilations, rank, 'dilations', 'convolution')
+    if rank == 2:
+        return conv2d(x, f, strides, padding, dilations=dilations)
+    return squeeze(conv2d(expand_dims(x, 1), expand_dims(f, 0), (1,) + strides, padding,
+                          dilations=(1,) + dilations), [1])
 
 
 def _padding_mode(padding, op):
@@ -283,6 +303,8 @@ def convolution(input, filters, strides=1, padding='VALID', dilations=1, groups=
     """
     op = 'convolution'
     x, f = _operands(input, filters, op)
+    if f._data.size == 0 and f.ndim == x.ndim and x.dtype == f.dtype and _eigen_conv2d(x, op):
+        return _conv2d_of_no_weights(x, f, strides, padding, dilations)
     return _grouped(x, f, strides, padding, dilations, groups, op, through_batch=not dilated_kernel)
 
 
