@@ -21,6 +21,7 @@ from .padding_attr import refuse_lowercase
 from .explicit_padding import is_explicit, padded_input
 from .pool_window_sizes import empty_pool_output, empty_valid_pool_sizes, negative_size_error
 from ..tf_python_names import tf_named
+from .convolution_open_lengths import open_lengths
 
 
 def _pair(value, name, op):
@@ -60,8 +61,9 @@ class WindowTooLarge(InvalidArgumentError):
 shown_as(WindowTooLarge, InvalidArgumentError)
 
 
-def _padding(size, k, stride, padding, op):
-    """(out, pad_before, pad_after) along one axis, with TensorFlow's SAME rule."""
+def _padding(size, k, stride, padding, op, length_open=False):
+    """(out, pad_before, pad_after) along one axis, with TensorFlow's SAME rule; ``length_open``: a running trace
+    leaves this axis's length open (its graph builds, and the kernel sizes the output when it runs)."""
     if padding == 'VALID':
         out = (size - k) // stride + 1
         if out <= 0:
@@ -69,7 +71,7 @@ def _padding(size, k, stride, padding, op):
                                    % (op, k, size), (size, k, stride))
             if op == 'dilation2d' and error.tf_size() < 0:      # TF's Dilation2D kernel
                 raise negative_size_error(('Dilation2D', None), error.tf_size(), *error.sizes, note=error.args[0])
-            if error.tf_size() == 0 and not _graph_refuses():
+            if error.tf_size() == 0 and (length_open or not _graph_refuses()):
                 # TF's GetWindowedOutputSize, (size - window + stride) / stride truncated in C, is 0 here: its
                 # kernels give an empty output (tf.nn.conv1d of (2, 2, 3) by a window of 3: (2, 0, 2))
                 return 0, 0, 0
@@ -95,11 +97,11 @@ class _Geometry:
 
     explicit = False        # the input was padded by conv2d's explicit padding (TF runs its own kernel, not oneDNN's)
 
-    def __init__(self, shape, kernel, strides, padding, op):
+    def __init__(self, shape, kernel, strides, padding, op, open_axes=(False, False)):
         n, h, w, c = shape
         (kh, kw), (sh, sw) = kernel, strides
-        self.oh, self.ph0, self.ph1 = _padding(h, kh, sh, padding, op)
-        self.ow, self.pw0, self.pw1 = _padding(w, kw, sw, padding, op)
+        self.oh, self.ph0, self.ph1 = _padding(h, kh, sh, padding, op, open_axes[0])
+        self.ow, self.pw0, self.pw1 = _padding(w, kw, sw, padding, op, open_axes[1])
         self.shape, self.kernel, self.strides, self.padding = shape, kernel, strides, padding
 
     def pad(self, a, fill=0):
@@ -231,7 +233,8 @@ def conv2d(input, filters, strides=1, padding='VALID', data_format='NHWC', dilat
                 return _dilated_without_gradient(x, f, lambda a, b: convolution(
                     a, b, _pair(strides, 'strides', op), padding, dilated, dilated_kernel=True))
             return convolution(x, f, _pair(strides, 'strides', op), padding, dilated, dilated_kernel=True)
-        geo = _Geometry(tuple(x.shape), tuple(f.shape[:2]), _pair(strides, 'strides', op), padding.upper(), op)
+        geo = _Geometry(tuple(x.shape), tuple(f.shape[:2]), _pair(strides, 'strides', op), padding.upper(), op,
+                        open_lengths(x))
     except WindowTooLarge as error:
         if explicit or error.tf_size() >= 0:      # (TF sizes a window that leaves 0 rows otherwise: kept)
             raise
@@ -287,7 +290,7 @@ def _sized_refusal(x, f, strides, padding, dilated):
     negative'), then conv_depth_errors' order: Eigen's empty output, with zero gradients, or the refusal."""
     from .conv_depth_errors import conv2d_after_sizing
     kernel = tuple((k - 1) * d + 1 for k, d in zip(f.shape[:2], dilated))
-    geo = _Geometry(tuple(x.shape), kernel, strides, padding, 'conv2d')
+    geo = _Geometry(tuple(x.shape), kernel, strides, padding, 'conv2d', open_lengths(x))
     out_shape = (x.shape[0], geo.oh, geo.ow, f.shape[3])
     error = conv2d_after_sizing(x, f, out_shape, runs_onednn(x._data.dtype))
     if error is not None:

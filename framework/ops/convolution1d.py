@@ -1,6 +1,7 @@
 """conv1d: a 2-D convolution over a height of 1 (TensorFlow computes it the same way)."""
 from ..errors import InvalidArgumentError
 from .convolution import conv2d, filter_rank_error
+from .convolution_open_lengths import open_lengths, with_open_lengths
 from .operands import as_float_tensor, named_errors
 from .padding_attr import refuse_lowercase
 from .shapes import expand_dims, squeeze, transpose
@@ -58,6 +59,7 @@ def conv1d(input, filters, stride, padding, data_format='NWC', dilations=None, n
             from .conv2d_channels_first import eigen_format_error
             raise eigen_format_error(x._data.dtype)
         x = transpose(x, [0, 2, 1])
-    out = squeeze(conv2d(expand_dims(x, 1), expand_dims(f, 0), strides=[1, stride], padding=padding,
+    image = with_open_lengths(expand_dims(x, 1), (False,) + open_lengths(x))     # (a trace's open length stays open)
+    out = squeeze(conv2d(image, expand_dims(f, 0), strides=[1, stride], padding=padding,
                          dilations=[1, dilation]), [1])
     return transpose(out, [0, 2, 1]) if data_format == 'NCW' else out

@@ -18,6 +18,7 @@ from ..errors import InvalidArgumentError, kernel_error
 from ..blas_threads import product
 from ..tensor import Tensor
 from .convolution import WindowTooLarge, _padding
+from .convolution_open_lengths import open_lengths, with_open_lengths
 from .pool_window_sizes import negative_size_error
 from .conv_transpose_shape_error import output_shape_mismatch
 from .backprop_input_kernel import runs_onednn, why_not_onednn
@@ -60,12 +61,13 @@ class WindowGeometry:
 
     explicit = None         # tf.nn's explicit padding (its spatial pairs) padded the input: TF's own depthwise kernels
 
-    def __init__(self, shape, kernel, strides, dilations, padding, op, groups=1):
+    def __init__(self, shape, kernel, strides, dilations, padding, op, groups=1, open_axes=None):
         self.shape, self.kernel, self.strides, self.dilations = tuple(shape), kernel, strides, dilations
         self.groups, self.padding = groups, padding
         self.out, self.pads = [], []
-        for size, k, s, d in zip(self.shape[1:-1], kernel, strides, dilations):
-            out, before, after = _padding(size, (k - 1) * d + 1, s, padding, op)
+        for size, k, s, d, length_open in zip(self.shape[1:-1], kernel, strides, dilations,
+                                              open_axes or (False,) * len(kernel)):
+            out, before, after = _padding(size, (k - 1) * d + 1, s, padding, op, length_open)
             self.out.append(out)
             self.pads.append((before, after))
         self.out = tuple(self.out)
@@ -318,7 +320,7 @@ def _grouped(x, f, strides, padding, dilations, groups, op, depthwise=False, thr
     mode = _padding_mode(padding, op)
     try:
         geo = WindowGeometry(x.shape, tuple(f.shape[:-2]), normalize_tuple(strides, rank, 'strides', op),
-                             normalize_tuple(dilations, rank, 'dilations', op), mode, op, groups)
+                             normalize_tuple(dilations, rank, 'dilations', op), mode, op, groups, open_lengths(x))
     except WindowTooLarge as error:
         dilated = any(d != 1 for d in normalize_tuple(dilations, rank, 'dilations', op))
         raise _window_too_large(error, x, rank, depthwise, through_batch and dilated or explicit) from None
@@ -365,13 +367,16 @@ def _space_to_batch_conv(x, f, geo, mode, op, depthwise):
     from .convolution import conv2d
     from .space_batch import with_space_to_batch
     rank = len(geo.kernel)
+    open_axes = open_lengths(x)
 
     def undilated(inputs, _, padding):
+        inputs = with_open_lengths(inputs, open_axes)
         if depthwise:
             return _conv(inputs, f, WindowGeometry(tuple(inputs.shape), geo.kernel, (1,) * rank, (1,) * rank, padding,
                                                     op, geo.groups), depthwise=True)
         if rank == 1:
-            return squeeze(conv2d(expand_dims(inputs, 1), expand_dims(f, 0), 1, padding), [1])
+            return squeeze(conv2d(with_open_lengths(expand_dims(inputs, 1), (False,) + open_axes),
+                                  expand_dims(f, 0), 1, padding), [1])
         return conv2d(inputs, f, 1, padding)
     return with_space_to_batch(x, list(geo.dilations), mode, undilated, filter_shape=list(geo.kernel))
 
