@@ -58,8 +58,11 @@ class Hashing(Layer):
             raise ValueError('Hashing: num_bins must be a positive int; received num_bins=%r' % (num_bins,))
         num_bins = num_bins if type(num_bins) is float else as_size(num_bins)
         if output_mode == 'int' and self.dtype not in ('int32', 'int64'):
-            raise ValueError("Hashing: with output_mode='int' the dtype must be 'int32' or 'int64'; received %r"
-                             % self.dtype)
+            # Keras 3's words ('in64' included), showing the dtype argument as given
+            raise _refused('When `output_mode="int"`, `dtype` should be an integer type, \'int32\' or \'in64\'. '
+                           'Received: dtype=%s' % (kwargs['dtype'],),
+                           "with output_mode='int' the dtype must be 'int32' or 'int64'; the layer's is %r"
+                           % self.dtype)
         if output_mode not in MODES:
             raise _refused('Invalid value for argument `output_mode`. Expected one of %s. Received: output_mode=%s'
                            % (MODES, output_mode), 'output_mode is one of %s' % (MODES,))
@@ -124,6 +127,11 @@ class Hashing(Layer):
         if mask is not None:
             out = np.where(mask, 0, out + 1)
         return out
+
+    def _symbolic_dtype(self):
+        """Keras 3's compute_output_spec declares self.dtype, the variable dtype: float32 under mixed_float16,
+        as its call returns (not the float16 compute dtype)."""
+        return self.dtype
 
     def call(self, inputs):
         who = 'Hashing %r' % self.name
