@@ -23,6 +23,7 @@ from ..leaked_tensors import SymbolicTensor
 from ..variable import Variable
 from ..keras_operands import conversion_refusal
 from . import axis_errors, broadcast_kernels, float_kernels
+from .dispatched_ops import DISPATCHED, dispatcher_error
 from .graph_input_errors import (eager_input_error, graph_conversion_refusal, input_mismatch, kernel_dtype_name,
                                  python_float_refusal)
 
@@ -524,6 +525,10 @@ def named_errors(op, passes_name=False):
             try:
                 return fn(*args, **kwargs)
             except (TypeError, ValueError) as err:
+                if type(err) is TypeError and op in DISPATCHED:     # a wrong call: TF's dispatcher words it
+                    reworded = dispatcher_error(err, fn)
+                    if reworded is not None:
+                        raise reworded from None
                 # (a RaggedTensor's refusal is TF's ValueError as well: its composite_refusal mark says so)
                 handler = handler_for(op, args, kwargs) \
                     if type(err) is TypeError or getattr(err, 'composite_refusal', False) else None
