@@ -15,6 +15,7 @@ from ..tensor import Tensor, convert_to_tensor
 from .arithmetic import add_n, divide, multiply
 from .logic import equal
 from .missing_kernels import refuse_missing
+from .graph_input_errors import eager_input_error, input_mismatch
 from .operands import ACTIVE, as_float_tensor, as_tensor, named_errors, record
 from .selection import where
 from .unary import _apply, _log1p_value, _log_value, log, log1p
@@ -28,6 +29,14 @@ def _pair(x, y, op):
         x = as_tensor(x, op, dtype=y.dtype)         # (1.5 beside an int64 tensor: a conversion error first)
         return x, as_float_tensor(y, op)
     x = as_float_tensor(x, op)
+    if isinstance(y, Tensor) and y._data.dtype != x._data.dtype:
+        # the kernel's input #1 check (TF 2.21: xdivy(float32, int32 tensor) is 'cannot compute Xdivy as input
+        # #1(zero-based) was expected to be a float tensor but is a int32 tensor'; a graph's op_def_library TypeError)
+        kernel = op.capitalize()
+        raise noted(input_mismatch(eager_input_error(kernel, 1, x._data.dtype, y._data.dtype), kernel, 1,
+                                   x._data.dtype, y._data.dtype),
+                    '%s: both operands need one dtype, got %s and %s; cast one of them first'
+                    % (op, x.dtype.name, y.dtype.name))
     return x, as_tensor(y, op, dtype=x.dtype)
 
 
