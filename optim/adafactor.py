@@ -130,9 +130,7 @@ class Adafactor(Optimizer):
         # the first steps of a zero-initialized bias
         alpha = max(keras_cast(live(self.epsilon_2), data.dtype), self._rms(xp, data)) * rho
         regulated = squared + live(self.epsilon_1)
-        # Keras's ops.power of two scalars: C's pow, as TF's one-element path (numpy's power ufunc
-        # differs from it in the last bit for ~1 step in 4; a scalar ** calls C's).
-        beta_2 = 1 - step ** dtype(live(self.beta_2_decay))
+        beta_2 = 1 - _decayed(xp, step, self.beta_2_decay)
         try:
             row, column, v = self._slots.arrays(variable, ('row', 'column', 'velocity'))
         except KeyError:
@@ -208,6 +206,18 @@ def _slotless(variable):
                    'no valid scope name; build the optimizer before the tf.function, or make a new one'
                    % (variable.name,))
     return error
+
+
+def _decayed(xp, step, decay):
+    """Keras's ops.power(local_step, beta_2_decay): C's pow, as TF's one-element path (numpy's power ufunc
+    differs from it in the last bit for ~1 step in 4; a scalar ** calls C's). In a traced step grappler's
+    arithmetic optimizer turns a constant exponent of -0.5 into Rsqrt, whose one element is 1 / sqrt (TF 2.21:
+    1 ulp from pow at steps 6, 7, 17, 18, ...: progs/optimtraj28/p7_afclip.py); a keras.Variable exponent
+    keeps the Pow."""
+    dtype = step.dtype.type
+    if not is_variable(decay) and decay == -0.5 and graph_random_ops.current() is not None:
+        return dtype(1) / xp.sqrt(step)
+    return step ** dtype(live(decay))
 
 
 def _mean(x, axis=None, keepdims=False):
