@@ -17,7 +17,8 @@ _ARGUMENTS = {kernel: ('x', 'y') for kernel in (
     'TruncateDiv', 'DivNoNan', 'Xdivy', 'Xlogy', 'Xlog1py', 'LogicalAnd', 'LogicalOr')}
 _ARGUMENTS.update({'Atan2': ('y', 'x'), 'SelectV2': ('condition', 't', 'e'), 'MatMul': ('a', 'b'),
                    'BiasAdd': ('value', 'bias'), 'ScaleAndTranslateGrad': ('grads', 'original_image'),
-                   'Substr': ('pos', 'len')})     # (its first input, the strings, is no operand of type T)
+                   'Substr': ('pos', 'len'),      # (its first input, the strings, is no operand of type T)
+                   'Igamma': ('a', 'x'), 'Igammac': ('a', 'x'), 'Polygamma': ('a', 'x'), 'Zeta': ('x', 'q')})
 # Kernels that take one list of tensors of one dtype, by the list's argument
 _LIST_ARGUMENTS = {'AddN': 'inputs', 'ConcatV2': 'values', 'Pack': 'values', 'Einsum': 'inputs'}
 

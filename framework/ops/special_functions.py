@@ -27,7 +27,7 @@ from .missing_kernels import refuse_missing, refuse_unregistered
 from .reductions import reduce_sum
 from .special_math import lgamma
 from .unary import exp, square
-from .graph_input_errors import eager_input_error
+from .graph_input_errors import eager_input_error, input_mismatch
 
 _SQRT_PI = math.sqrt(math.pi)
 _erf = np.vectorize(math.erf, otypes=[np.float64])
@@ -253,6 +253,16 @@ def _not_float(name, position, kind, t):
 
 
 def _binary(name, a, b):
+    if isinstance(a, Tensor) and isinstance(b, Tensor) and a._data.dtype.kind == 'f' \
+            and b._data.dtype.kind not in 'fV':
+        # T is the first tensor's float dtype: a second of integers, bools or strings fails the kernel's input #1
+        # check (TF 2.21: 'cannot compute Zeta as input #1(zero-based) was expected to be a float tensor but is a
+        # int32 tensor'; a graph's op_def_library TypeError), not the registry (another float: _same_float)
+        kernel = name.capitalize()
+        raise noted(input_mismatch(eager_input_error(kernel, 1, a._data.dtype, b._data.dtype), kernel, 1,
+                                   a._data.dtype, b._data.dtype),
+                    '%s: both arguments must have one float dtype, got %s and %s; cast them first'
+                    % (name, a.dtype.name, b.dtype.name))
     if isinstance(a, Tensor) and not isinstance(b, Tensor):
         # TF's generated wrapper takes T from the first tensor: zeta(x, 2) of a float64 x is float64
         b = as_tensor(b, name, dtype=a.dtype)
