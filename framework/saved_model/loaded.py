@@ -11,6 +11,7 @@ from collections.abc import ItemsView, KeysView, ValuesView
 from ..concrete_function import ConcreteFunction
 from ..function import Function, replaying
 from .graph_debug_info import GraphDebugInfo
+from .restored_concrete import restored
 from .restored_function_text import restored_signature_text
 from .saved_traces import check_call
 
@@ -238,7 +239,7 @@ class _RestoredEndpoint(_Restored):
         function = None if name.startswith('__') else _serving_function(self._method.__self__)
         if function is None:
             raise AttributeError("'%s' object has no attribute '%s'" % (type(self).__name__, name))
-        return getattr(function, name)
+        return _as_revived(name, getattr(function, name))
 
 
 class _LoadedFunction(_Restored):
@@ -264,7 +265,11 @@ class _LoadedFunction(_Restored):
 
     @property
     def concrete_functions(self):
-        """One concrete function per saved trace (per input_signature when it has one), as TF lists them."""
+        """One concrete function per saved trace (per input_signature when it has one), as TF lists them,
+        each as TF revives it (restored_concrete.py: its outputs as named specs)."""
+        return [restored(concrete) for concrete in self._concrete_functions()]
+
+    def _concrete_functions(self):
         with replaying():
             if self._options is None:
                 return [self._function.get_concrete_function()] if self._function.input_signature is not None \
@@ -275,17 +280,25 @@ class _LoadedFunction(_Restored):
         """Each saved trace's block as TF 2.21's revived function prints it (restored_function_text.py),
         a blank line between them; not verbose, a line each."""
         return ('\n\n' if verbose else '\n').join(restored_signature_text(concrete, verbose)
-                                                   for concrete in self.concrete_functions)
+                                                   for concrete in self._concrete_functions())
 
     def __getattr__(self, name):
         try:
-            return getattr(self._function, name)
+            return _as_revived(name, getattr(self._function, name))
         except AttributeError:
             # TF's words name its class ("'RestoredFunction' object has no attribute 'bogus'"), not tapeflow's Function
             raise AttributeError("'RestoredFunction' object has no attribute '%s'" % name) from None
 
     def __dir__(self):
         return sorted(set(dir(self._function)) | {'concrete_functions'})
+
+
+def _as_revived(name, found):
+    """An attribute of the live function as the revived one gives it: its saved concrete functions revived
+    (get_concrete_function traces anew on TF, its graph's tensors as a live trace's)."""
+    if name == 'concrete_functions':
+        return [restored(concrete) for concrete in found]
+    return found
 
 
 # TensorFlow's class, which type(loaded.f).__name__ prints (a loaded export's endpoint is one there too)
