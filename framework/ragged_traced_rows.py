@@ -221,9 +221,11 @@ def note_op_result(trace, row, parameters, result):
     three known rows and two constant indices); tf.expand_dims and tf.stack as ragged_traced_nesting says.
     Others (a nested ragged) keep the run's."""
     from .ragged import RaggedTensor
-    from . import ragged_traced_nesting
+    from . import ragged_traced_nesting, ragged_traced_values
     if not isinstance(result, RaggedTensor):
         return
+    if row in ragged_traced_values.VALUES_OPS:      # (its values: the op's output, named as TF's graph names them)
+        ragged_traced_values.name_values(trace, row, parameters, result)
     if row == 'ExpandDims' and isinstance(parameters.get('input'), RaggedTensor):
         ragged_traced_nesting.note_expanded(trace, parameters['input'], parameters.get('axis'), result)
         return

@@ -53,3 +53,31 @@ def test_known_rows_give_the_splits_their_length():
     ds = tf.data.Dataset.from_tensor_slices(RT).batch(2, drop_remainder=True)
     lines, _ = _printed_by_map(ds, lambda x: (print(x.row_splits), x)[1])
     assert lines == ['Tensor("RaggedFromVariant/RaggedTensorFromVariant:0", shape=(3,), dtype=int64)']
+
+
+def test_an_elementwise_op_names_the_values_it_makes():
+    # TF 2.21: the op runs on the flat values, which are its output ('Square:0'), and the name is used (a dense
+    # square after it is Square_1); a name scope and a given name are the op's scopes
+    ds = tf.data.Dataset.from_tensor_slices(RT).batch(2)
+
+    def fn(x):
+        print(tf.math.square(x))
+        print(tf.math.square(x.values), tf.math.square(tf.constant(2.)))
+        with tf.name_scope('blk'):
+            print(tf.math.square(x).values, tf.math.square(x, name='sq').values)
+        print(tf.cast(x, tf.int32).values, tf.ones_like(x).values, tf.zeros_like(x).values, tf.add(x, x).values)
+        print(tf.multiply(x, 2.).values, tf.math.exp(x).values, tf.nn.relu(x).values, tf.subtract(x, 1.).values)
+        print(tf.math.log(x).values, tf.abs(x).values, tf.math.sqrt(x).values)
+        return x
+    lines, _ = _printed_by_map(ds, fn)
+
+    def texts(names, dtype='float32'):
+        return ' '.join(_graph_tensor(n, dtype) for n in names)
+    assert lines == [
+        'tf.RaggedTensor(values=%s, row_splits=%s)' % (_graph_tensor('Square:0', 'float32'),
+                                                       _graph_tensor(OP % ('', 0), 'int64')),
+        '%s Tensor("Square_2:0", shape=(), dtype=float32)' % _graph_tensor('Square_1:0', 'float32'),
+        texts(['blk/Square:0', 'blk/sq/Square:0']),
+        '%s %s' % (_graph_tensor('Cast:0', 'int32'), texts(['ones_like:0', 'zeros_like:0', 'Add:0'])),
+        texts(['Mul:0', 'Exp:0', 'Relu:0', 'Sub:0']),
+        texts(['Log:0', 'Abs:0', 'Sqrt:0'])]
