@@ -19,18 +19,18 @@ def name_values(trace, row, parameters, result):
     from .ragged import RaggedTensor
     from .ragged_traced_rows import _traced_shape
     from .tensor import Tensor
-    from .traced_ops import scope_prefix
+    from .traced_ops import layer_op_namer
     values = result._values
-    graph = trace.graph if trace.graph is not None else trace.ops
-    if graph is None or not isinstance(values, Tensor) or trace_names.entry_of(values) is not None \
+    namer = layer_op_namer()        # (the graph's namer and scope prefix, a Keras build's too)
+    if namer is None or not isinstance(values, Tensor) or trace_names.entry_of(values) is not None \
             or not any(isinstance(p, RaggedTensor) and p._row_splits is result._row_splits
                        for p in parameters.values()):
         return
-    prefix, given = scope_prefix(trace), parameters.get('name')
+    (unique, prefix), given = namer, parameters.get('name')
     if isinstance(given, str) and given:        # (a given name is the op's scope: 'sq/Square')
-        full = graph.unique(prefix + given) + '/' + row
-        graph.unique(full)
+        full = unique(prefix + given) + '/' + row
+        unique(full)
     else:
-        full = graph.unique(prefix + row)
+        full = unique(prefix + row)
     shape = _traced_shape(values) or tuple(values._data.shape)
     trace.name_output(values, full, tuple(shape), dtypes.display_name(values._data.dtype))
