@@ -58,6 +58,8 @@ def handed_out_again(bases):
 def handed_back(bases):
     """Forget one hand-out of each of ``bases``: names given by Python that TensorFlow does not run
     (a step it replays from its graph), so the next object takes the name it gets there."""
+    if not bases:       # (most replays make no object: a tf.data stage function's, once per element)
+        return
     with _lock:
         for base in bases:
             count = _counts.get(base, 0)

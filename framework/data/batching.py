@@ -50,6 +50,21 @@ def batches(source, batch_size, drop_remainder, combine):
     return grouped
 
 
+def row_batches(arrays, batch_size, drop_remainder):
+    """``batches`` of a from_tensor_slices dataset of numeric ``arrays`` (one array or a flat tuple of them):
+    copies of their row ranges, which are what stacking each ``batch_size`` rows gives, without a Python
+    step per row (the (x, y) slices of most programs)."""
+    flat_tuple = type(arrays) is tuple
+    length = len(arrays[0]) if flat_tuple else len(arrays)
+    end = length - length % batch_size if drop_remainder else length
+
+    def grouped():
+        for start in range(0, end, batch_size):
+            rows = slice(start, start + batch_size)
+            yield tuple(a[rows].copy() for a in arrays) if flat_tuple else arrays[rows].copy()
+    return grouped
+
+
 def _row(component, i):
     return sparse_row(component, i) if is_sparse(component) else ragged_row(component, i) if is_ragged(component) \
         else component[i]

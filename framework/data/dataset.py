@@ -134,7 +134,7 @@ class Dataset(ElementStages, RegroupingStages):
         if tensors is None:
             raise noted(ValueError(EMPTY_ELEMENT), 'Dataset.from_tensor_slices: got None')
         try:
-            arrays = host_structure(_lists_of_arrays_kept(tensors))
+            arrays = _owned(host_structure(_lists_of_arrays_kept(tensors)), tensors)
         except (TypeError, ValueError) as err:      # None, a ragged list, ...: TF's words; which stage, in a note
             err.add_note('Dataset.from_tensor_slices')
             raise err from None
@@ -167,8 +167,11 @@ class Dataset(ElementStages, RegroupingStages):
             for i in range(n):
                 yield nest.pack_sequence_as(arrays, [_row(a, i) for a in leaves] if composite else [a[i] for a in leaves])
         traced = traced_shapes(tensors)      # (made inside a stage function's trace: its shapes)
-        return Dataset(slices, n, lambda: with_traced_shapes(restore_spec(nest.map_structure(_slice_spec, arrays)),
-                                                             traced, sliced=True))
+        sliced = Dataset(slices, n, lambda: with_traced_shapes(restore_spec(nest.map_structure(_slice_spec, arrays)),
+                                                               traced, sliced=True))
+        if not composite and (flat_tuple or arrays is leaves[0]) and all(a.dtype.kind in 'biufc' for a in leaves):
+            sliced._batch_rows = arrays         # a batch right after it copies row ranges (batching.row_batches)
+        return sliced
 
     @staticmethod
     def list_files(file_pattern, shuffle=None, seed=None, name=None):
@@ -181,7 +184,7 @@ class Dataset(ElementStages, RegroupingStages):
         """A dataset of one element, ``tensors``."""
         if tensors is None or (nest.is_nested(tensors) and not nest.flatten(tensors)):
             raise no_components_error('TensorDataset', 'Dataset.from_tensors', tensors)
-        arrays = host_structure(_lists_of_arrays_kept(tensors))
+        arrays = _owned(host_structure(_lists_of_arrays_kept(tensors)), tensors)
         dataset_name(name)
         traced = traced_shapes(tensors)      # (made inside a stage function's trace: its shapes)
         return Dataset(lambda: iter([arrays]), 1, lambda: with_traced_shapes(spec_of(arrays), traced))
@@ -519,6 +522,17 @@ def _sparse_numpy(value):
     for index, item in zip(np.asarray(value.indices), np.asarray(value.values)):
         dense[tuple(index)] = item
     return dense
+
+
+def _owned(arrays, given):
+    """``arrays`` (the host structure of ``given``) with a copy of each component that shares memory with a
+    numpy array of ``given``: TensorFlow copies them into tensors, so a later write to the program's array
+    leaves the dataset as it was made."""
+    mutable = [leaf for leaf in nest.flatten(given) if isinstance(leaf, np.ndarray)]
+    if not mutable:
+        return arrays
+    return nest.map_structure(lambda a: a.copy() if isinstance(a, np.ndarray) and
+                              any(np.may_share_memory(a, m) for m in mutable) else a, arrays)
 
 
 def _lists_of_arrays_kept(tensors):

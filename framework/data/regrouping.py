@@ -42,7 +42,9 @@ class RegroupingStages:
         # a batch right after a map is TF's fused MapAndBatch (its own words for rows that do not fit)
         mapped = self._tf_class in ('_MapDataset', '_ParallelMapDataset')
         combine = _fused_stack(getattr(self, '_identity_map', [False])) if mapped else stack
-        stream = batching.batches(self._make_iterator, batch_size, drop_remainder, combine)
+        rows = None if mapped else self.__dict__.get('_batch_rows')
+        stream = batching.row_batches(rows, batch_size, drop_remainder) if rows is not None else \
+            batching.batches(self._make_iterator, batch_size, drop_remainder, combine)
         spec = lambda: with_batch_dim(self.element_spec, batch_size if drop_remainder else None)
         batched = self._then(stream, card.of_batch(self._length, batch_size, drop_remainder), spec)
         batched._batch_size = batch_size      # tf.data's BatchDataset attribute, read by keras.utils.split_dataset

@@ -34,6 +34,8 @@ def to_host(value):
 
 def host_structure(value):
     """``value`` with every component as a numpy value; tuples and dicts keep their structure."""
+    if type(value) is Tensor:       # (a map's result, once per element: the checks below are for the rest)
+        return np.asarray(value)
     if isinstance(value, tuple):
         return type(value)(*map(host_structure, value)) if hasattr(value, '_fields') \
             else tuple(host_structure(v) for v in value)
@@ -56,6 +58,12 @@ def host_structure(value):
 
 
 def as_tensors(element):
+    # (the element a map function is called with, once per element: most are a numpy array or a flat tuple
+    # of them, which need no walk of a structure)
+    if type(element) is np.ndarray:
+        return convert_to_tensor(element)
+    if type(element) is tuple and all(type(v) is np.ndarray or isinstance(v, np.generic) for v in element):
+        return tuple(map(convert_to_tensor, element))
     # Window elements are datasets, and ragged or sparse elements composite tensors: handed out as they are.
     from ..composite import CompositeTensor
     # A ragged component's row is handed out as the dense tensor it is (TF's repr shows a plain array).
