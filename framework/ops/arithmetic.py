@@ -279,8 +279,12 @@ def divide_no_nan(x, y, name=None):
         # TF converts the tensor first, so 1.0 / a float64 tensor divides in float64
         y = as_tensor(y, 'divide_no_nan')
         x = as_tensor(x, 'divide_no_nan', dtype=y.dtype)
+        if y._data.dtype.kind in 'bOSU':
+            raise _divide_no_nan_refusal(x, y)
     else:
         x = as_tensor(x, 'divide_no_nan')
+        if x._data.dtype.kind in 'bOSU' or isinstance(y, Tensor) and y._data.dtype.kind in 'bOSU':
+            raise _divide_no_nan_refusal(x, y)
         y = as_tensor(y, 'divide_no_nan', dtype=x.dtype)
     try:
         np.broadcast_shapes(x._data.shape, y._data.shape)
@@ -299,6 +303,18 @@ def divide_no_nan(x, y, name=None):
     if ACTIVE:
         record('divide_no_nan', (x, y), out, _DIVIDE_NO_NAN_VJPS)
     return out
+
+
+def _divide_no_nan_refusal(x, y):
+    """TF 2.21's Python checks in divide_no_nan for a bool or string operand: y converted with x's dtype as a
+    hint, then '`x` and `y` must have the same dtype, got tf.float32 != tf.string.', then its dtype table's
+    'Invalid dtype tf.string in tf.math.divide_no_nan. Expected one of {...}'."""
+    if not isinstance(y, Tensor):
+        y = convert_to_tensor(y, dtype_hint=x.dtype)
+    name = lambda t: 'string' if t._data.dtype.kind in 'OSU' else t.dtype.name
+    if name(x) != name(y):
+        return TypeError('`x` and `y` must have the same dtype, got tf.%s != tf.%s.' % (name(x), name(y)))
+    return float_kernels.truediv_dtype_error(name(x), 'tf.math.divide_no_nan')
 
 
 def floordiv(x, y, name=None):

@@ -387,8 +387,7 @@ def string_refusal(op, dtype_name='string', named=None):
     strings' errors have no tail (a Python operand), bools' do."""
     from ..errors import InvalidArgumentError
     if op == 'divide':      # Python's truediv checks the dtype before any kernel
-        return TypeError('Invalid dtype tf.%s in __truediv__. Expected one of {%s}.'
-                         % (dtype_name, ', '.join('tf.' + name for name in _TRUEDIV)))
+        return truediv_dtype_error(dtype_name, '__truediv__')
     entry = (BOOL_BINARY_KERNELS if dtype_name == 'bool' else BINARY_KERNELS).get(op)
     # (complex dtypes, TruncateMod and TruncateDiv are listed with the bool refusals)
     if entry is None and (dtype_name.startswith('complex') or op in ('truncatemod', 'truncatediv')):
@@ -405,6 +404,13 @@ def string_refusal(op, dtype_name='string', named=None):
            ', '.join('DT_' + name.upper() for name in allowed), extra, kernel,
            ' name: ' if (dtype_name != 'string' if named is None else named) else '')),
         'T', dtype_name, allowed, inputs)
+
+
+def truediv_dtype_error(dtype_name, where):
+    """The TypeError of TF's Python division for a dtype its _TRUEDIV_TABLE lacks (string, bool): ``where`` is
+    '__truediv__' or 'tf.math.divide_no_nan', as TF 2.21 words them."""
+    return TypeError('Invalid dtype tf.%s in %s. Expected one of {%s}.'
+                     % (dtype_name, where, ', '.join('tf.' + name for name in _TRUEDIV)))
 
 
 # Bool tensors in arithmetic (numpy would add them as a logical or): TF 2.21's kernels refuse them
