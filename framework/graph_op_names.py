@@ -448,7 +448,7 @@ ROWS = (
     ('SequenceMask/Less', 'known', 'sequence_mask'),
     ('categorical/Multinomial', 'known', 'random.categorical'),
     ('one_hot', 'one_hot', 'one_hot'),
-    ('einsum/Einsum', 'known', 'einsum', 'linalg.einsum'),
+    ('einsum/Einsum', 'tf_einsum', 'einsum', 'linalg.einsum'),
     ('EnsureShape', 'ensured', 'ensure_shape'),       # (a set_shape-like check: the given lengths close open ones)
     # a scalar string split into its pieces (a vector input gives a RaggedTensor, not named): as many
     # as the string holds, so the length stays open (None) in the graph (keras.io captcha OCR's map)
@@ -563,6 +563,8 @@ def variant(name, parameters, result):
     [0, 1) leaves out the scaling ops, so its result is the RandomUniform op inside its scope;
     ``~`` of an integer tensor is a bitwise op ('Invert')."""
     from .variable import Variable
+    if name == 'einsum/Einsum' and 'equation' in parameters:       # (tf.einsum: its name is in **kwargs)
+        return _tf_einsum_name(parameters, result)
     if name in keras_op_variants.NAMES and keras_op_variants.is_keras_call(parameters):
         return keras_op_variants.variant(name, parameters, result)
     if keras_composite_names.is_keras_call(name, parameters):
@@ -690,6 +692,20 @@ def variant(name, parameters, result):
     if name == 'random_uniform' and _is(parameters.get('minval', 0), 0) and _is(parameters.get('maxval'), None, 1):
         return 'random_uniform/RandomUniform'
     return name
+
+
+def _tf_einsum_name(parameters, result):
+    """tf.einsum / tf.linalg.einsum: its Einsum op in the 'einsum' scope, one op per pair contracted for three or
+    more operands ('einsum/Einsum_1' for three), a given name the scope ('ee/Einsum'), NumPy operands converted
+    inside it (TF 2.21, notes/progs/kerasops11/ein.py). None where the traced shape is not computed (an operand of
+    unknown shape), rather than print a shape TF does not give."""
+    from . import trace_names, traced_op_shapes
+    operands, given = parameters.get('inputs') or (), (parameters.get('kwargs') or {}).get('name')
+    if not operands or (given is not None and (not isinstance(given, str) or '/' in given)):
+        return None
+    if traced_op_shapes.tf_einsum_shape(parameters, trace_names.current(), result) is None:
+        return None
+    return '%s/Einsum%s' % (given or 'einsum', '_%d' % (len(operands) - 2) if len(operands) > 2 else '')
 
 
 def _convolution_name(parameters, result):

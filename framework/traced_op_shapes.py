@@ -11,6 +11,8 @@ text for an unknown shape, ``Tensor("name:0", dtype=float32)``.
 import itertools
 import numbers
 
+import numpy as np
+
 from . import keras_einsum_shapes, keras_median_names, keras_take_along_names, runtime_values, trace_names, traced_shape_values
 from .tensor import Tensor
 from .tensor_shape import SHAPE_SEQUENCES
@@ -118,6 +120,8 @@ def _output_shape(rule, parameters, result, trace):
         return _array_element(parameters, result)
     if rule == 'inner':     # (open even where both inputs' lengths are known: the cond's output)
         return _inner(parameters, [_traced(t, _is_open(trace)) for t in _tensors(parameters)], result)
+    if rule == 'tf_einsum':
+        return tf_einsum_shape(parameters, trace, result)
     if rule == 'einsum' and not all(isinstance(t, Tensor) for t in parameters.get('operands') or ()):
         # (NumPy operands: Keras converts each to a constant of its array's shape)
         return _einsum(parameters, [_input_shape(t, trace) for t in parameters['operands']], result)
@@ -150,7 +154,21 @@ def _output_shape(rule, parameters, result, trace):
             and not (rule == 'index' and _open_slices(parameters.get('index'), trace)):
         return tuple(result._data.shape)
     handler = _RULES.get(rule)
-    return handler(parameters, [s for _, s in inputs], result) if handler is not None else None
+    shapes = _with_arrays(rule, parameters, [s for _, s in inputs], trace)
+    return handler(parameters, shapes, result) if handler is not None else None
+
+
+def _with_arrays(rule, parameters, shapes, trace):
+    """``shapes`` (the tensor operands') with the NumPy operands' too, which TF converts to constants of their
+    shapes: x + np.ones((2, 4)) of a (None, 4) x is (2, 4), tf.concat([x, np.ones((2, 4))], 1) (2, 8) (TF 2.21,
+    notes/progs/kerasops11/sa.py); a joined list's shapes in its order (tf.stack counts them all)."""
+    if rule in ('concat', 'stack'):
+        values = parameters.get('values', parameters.get('xs'))
+        if type(values) in (list, tuple) and any(type(v) is np.ndarray for v in values):
+            return [_input_shape(v, trace) for v in values]
+    elif rule == 'broadcast':
+        return shapes + [v.shape for v in parameters.values() if type(v) is np.ndarray]
+    return shapes
 
 
 def _outputs(parameters, outputs, trace):
@@ -833,6 +851,25 @@ def _flattened(parameters, shapes, result):
 def _einsum(parameters, shapes, result):
     """keras.ops.einsum: keras_einsum_shapes (each output letter's length from the first operand that knows it)."""
     return keras_einsum_shapes.output_shape(parameters.get('subscripts'), shapes)
+
+
+def tf_einsum_shape(parameters, trace, result):
+    """tf.einsum's traced shape (TF 2.21's Einsum shape function): each letter's length from the operands that
+    know it, an implicit output the letters used once in sorted order (numpy's, not Keras's renamed one) after
+    the broadcast '...' lengths; the array's where every operand's length is known but the form is not read
+    here (an ellipsis inside a term); None where neither (an operand of unknown shape)."""
+    equation, operands = parameters.get('equation'), parameters.get('inputs') or ()
+    if not isinstance(equation, str):
+        return None
+    shapes = [_input_shape(t, trace) for t in operands]
+    inputs, arrow, output = equation.replace(' ', '').partition('->')
+    if not arrow:
+        letters = inputs.replace('.', '').replace(',', '')
+        output = ('...' if '...' in inputs else '') + ''.join(sorted(c for c in set(letters) if letters.count(c) == 1))
+    shape = keras_einsum_shapes.output_shape(inputs + '->' + output, shapes)
+    if shape is None and all(s is not None and None not in s for s in shapes):
+        return tuple(result._data.shape)
+    return shape
 
 
 def _dotted(parameters, shapes, result):

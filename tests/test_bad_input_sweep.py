@@ -116,7 +116,8 @@ CLEAR = (TypeError, ValueError, IndexError, tf.errors.UnimplementedError, tf.err
 TF_CLASSES = {'range': (AssertionError,), 'scalar_mul': (AttributeError,),   # TF's own classes there
               # (map_fn / scan / foldl / foldr format fn.__name__ of a fn that is not callable: AttributeError)
               'map_fn': (AttributeError,), 'scan': (AttributeError,), 'foldl': (AttributeError,),
-              'foldr': (AttributeError,)}
+              'foldr': (AttributeError,),
+              'einsum': (AttributeError,)}     # (TF's einsum reads each operand's .shape first)
 
 
 def public_ops():

@@ -11,7 +11,7 @@ from framework import graph_op_names, traced_op_shapes, traced_ops
 _OWN_RULES = {'range', 'constant', 'fixed', 'outputs', 'call', 'masked', 'known', 'pieces', 'decoded', 'densified',
               'element', 'opaque', 'tile', 'repeat', 'padded', 'counted',
               'scoped_outputs', 'ragged_dense', 'inner',
-              'sparse_source', 'coordinates', 'determinants',
+              'sparse_source', 'coordinates', 'determinants', 'tf_einsum',
               'sparse_reordered'}   # output_shape's own branches (sparse_source, sparse_reordered: traced_ops._name_result's)
 
 

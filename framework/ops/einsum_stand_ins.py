@@ -5,21 +5,19 @@ merges the lengths an einsum letter has in its operands, so x of (None, 4) besid
 einsum('ij,ij->i', ...) builds 'einsum/Einsum:0' of shape (2,), where the kernel would refuse the stand-in's 1
 against 2 ('Expected dimension 1 at axis 0 ...') and the trace be lost. There the stand-in's axis is repeated or
 cut to the fixed length: its values are never read. A call on real values (the graph's run) is left to the
-kernel, which refuses mismatched lengths as TF's run does.
+kernel, which refuses mismatched lengths as TF's run does. (stand_in_lengths.py: the same for concat and stack.)
 """
-import numpy as np
-
-from .. import backend, graph_missing_kernels, trace_names
-from ..tape import ACTIVE, record
+from .. import trace_names
 from ..tensor import Tensor
+from .stand_in_lengths import in_stand_in_run, resized_axis, traced_shape
 
 
 def matched(specs, tensors):
     """``tensors`` (the operands of the letters ``specs``), each stand-in axis that a trace leaves open resized
     to the length another operand fixes for its letter; ``tensors`` itself outside a stand-in run."""
-    if not trace_names.ACTIVE or graph_missing_kernels.runs_graph() or any('.' in spec for spec in specs):
+    if not in_stand_in_run() or any('.' in spec for spec in specs):
         return tensors
-    traced = [_traced_shape(t) for t in tensors]
+    traced = [traced_shape(t) for t in tensors]
     fixed = {}
     for spec, shape in zip(specs, traced):
         if len(spec) != len(shape):
@@ -31,7 +29,7 @@ def matched(specs, tensors):
     for spec, t, shape in zip(specs, tensors, traced):
         for axis, (letter, length) in enumerate(zip(spec, shape)):
             if length is None and fixed.get(letter) not in (None, t.shape[axis]) and t.shape[axis]:
-                t = _resized(t, axis, fixed[letter])
+                t = resized_axis(t, axis, fixed[letter])
         resized.append(t)
     return resized
 
@@ -48,25 +46,3 @@ def carry_shapes(operands, tensors):
             shape = entry[1] if entry is not None else trace_names.noted_shape(operand)
             if shape is not None:
                 trace.note_shape(t, tuple(shape))
-
-
-def _traced_shape(t):
-    entry = trace_names.entry_of(t)
-    shape = entry[1] if entry is not None else trace_names.noted_shape(t)      # (a Cast's: noted, not named)
-    return tuple(shape) if shape is not None else tuple(t.shape)
-
-
-def _resized(t, axis, length):
-    """``t`` with its ``axis`` taken round-robin to ``length`` (a stand-in's values); gradients go back to the
-    positions taken, summed."""
-    index = np.arange(length) % t.shape[axis]
-    xp = backend.array_module(t._data)
-    out = Tensor(xp.take(t._data, xp.asarray(index), axis=axis))
-
-    def vjp(g, y, x):
-        total = np.zeros(tuple(x.shape), g._data.dtype)
-        np.add.at(np.moveaxis(total, axis, 0), index, np.moveaxis(np.asarray(backend.to_host(g._data)), axis, 0))
-        return Tensor(backend.place(total))
-    if ACTIVE:
-        record('einsum_stand_in', (t,), out, (vjp,))
-    return out

@@ -371,6 +371,10 @@ def einsum(equation, *inputs, **kwargs):
     and TensorFlow's implicit mode), after the ellipsis axes. '...' stands for the same
     broadcast batch axes in every operand and the output (they become letters here).
     """
+    for operand in inputs:      # (TF 2.21 reads each operand's .shape first: a list or a number has none)
+        if not hasattr(operand, 'shape'):
+            raise noted(AttributeError("'%s' object has no attribute 'shape'" % type(operand).__name__),
+                        'einsum: each operand must be a tensor or array, got a %s' % type(operand).__name__)
     if not isinstance(equation, str):
         raise TypeError("einsum: the equation must be a string such as 'ij,jk->ik', got %r" % (equation,))
     tensors = [as_tensor(t, 'einsum') for t in inputs]

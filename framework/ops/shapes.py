@@ -18,6 +18,7 @@ from ..variable import Variable
 from ..tape import record_blocked, sum_to_array
 from .indexing import getitem
 from .cast_packets import cast_float_to_int
+from . import stand_in_lengths
 from .index_operands import refuse_operand_dtype, refuse_out_dtype
 from .list_operands import list_kernel_error, list_operands, list_tail_name, shape_text
 from .operands import ACTIVE, as_tensor, named_errors, normalize_axis, record, snapshot
@@ -356,6 +357,7 @@ def concat(values, axis, name=None):
     except TypeError:      # RaggedTensors or SparseTensors (framework/composite.py); else re-raised
         return dispatch('concat', values, axis)
     ax = _concat_axis(tensors, axis, name or 'concat', values)
+    tensors = stand_in_lengths.matched_axes(tensors, ax)    # (a trace's stand-in lengths: TF's graph merges them)
     xp = backend.array_module(tensors[0]._data)
     try:
         out = Tensor(xp.concatenate([t._data for t in tensors], axis=ax))
@@ -461,6 +463,7 @@ def stack(values, axis=0, name=None):
                         'stack: axis must be an integer, got %r' % (axis,))
         else:
             (axis,) = normalize_axis(axis, rank, 'stack')
+    tensors = stand_in_lengths.matched_axes(tensors)
     for index, t in enumerate(tensors[1:], 1):
         if t._data.shape != tensors[0]._data.shape:
             if axis == 0 and holds_tensor(values) and not all(isinstance(v, Tensor) for v in values):
