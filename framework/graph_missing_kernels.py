@@ -53,13 +53,14 @@ def run_error(trace, function_name):
     failures = getattr(trace, 'missing_kernels', None) if trace is not None else None
     if not failures:
         return None
-    kernel, dtype_name, registered, result = failures[0]
+    kernel, dtype_name, registered, *attrs, result = failures[0]     # (attrs: the node's, where not T alone)
     entry = trace._names.get(id(result))
     node = entry[0].partition(':')[0] if entry is not None else kernel     # (its graph name: 'Reciprocal_1')
     return InvalidArgumentError(
-        "No OpKernel was registered to support Op '%s' used by {{node %s}} with these attrs: [T=DT_%s]\n"
+        "No OpKernel was registered to support Op '%s' used by {{node %s}} with these attrs: [%s]\n"
         "Registered devices: [CPU]\nRegistered kernels:\n%s\n\n\t [[%s]] [Op:__inference_%s]"
-        % (kernel, node, dtype_name, '\n'.join('  ' + line for line in registered), node, function_name))
+        % (kernel, node, attrs[0] if attrs else 'T=DT_' + dtype_name, '\n'.join('  ' + line for line in registered),
+           node, function_name))
 
 
 def raised(error):

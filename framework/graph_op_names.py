@@ -484,6 +484,9 @@ ROWS = (
     ('MatrixDeterminant', 'matrix_trace', 'linalg.det'),      # (one number per matrix: its batch lengths)
     ('logdet/mul', 'matrix_trace', 'linalg.logdet'),
     ('LogMatrixDeterminant', 'determinants', 'linalg.slogdet'),      # (sign 'LogMatrixDeterminant:0', log |det| ':1')
+    # (its output ':0' and segments ':1', of the input's shape; along the last axis, decreasing: variant() below)
+    ('IsotonicRegression', 'outputs', 'nn.isotonic_regression'),
+    ('ExtractImagePatches', 'patches', 'image.extract_patches'),
     ('diag', 'diagonal_matrix', 'linalg.diag'),
     ('diag_part', 'matrix_diagonal', 'linalg.diag_part'),
     ('Bitcast', 'bitcast', 'bitcast'),
@@ -676,6 +679,8 @@ def variant(name, parameters, result):
         if count < 2:       # one coefficient: the polynomial is that constant, made in the scope
             return 'polyval/coeff_0' if count else None
         return name + ('_%d' % (count - 2) if count > 2 else '')
+    if name == 'IsotonicRegression' and not _isotonic_in_place(parameters):
+        return None
     if name == 'bincount/DenseBincount' and parameters.get('axis') is not None:
         return None                 # (measured without an axis)
     if name in ('diag', 'diag_part') and (parameters.get('k', 0) != 0 or parameters.get('num_rows', -1) != -1
@@ -706,6 +711,19 @@ def _tf_einsum_name(parameters, result):
     if traced_op_shapes.tf_einsum_shape(parameters, trace_names.current(), result) is None:
         return None
     return '%s/Einsum%s' % (given or 'einsum', '_%d' % (len(operands) - 2) if len(operands) > 2 else '')
+
+
+def _isotonic_in_place(parameters):
+    """Whether tf.nn.isotonic_regression runs its one op on the input tensor as it is (decreasing, along the last
+    axis): TF 2.21 negates it first otherwise ('Neg', then 'Neg_1' for the output) or swaps the axis last ('Rank',
+    'Sub', 'range', 'concat', 'transpose' ops, the outputs transposed back), not measured op by op here
+    (notes/progs/kerasops11/iso_ops.py)."""
+    from .tensor import Tensor
+    from .variable import Variable
+    inputs, axis = parameters.get('inputs'), parameters.get('axis', -1)
+    if not isinstance(inputs, Tensor) or isinstance(inputs, Variable) or parameters.get('decreasing', True) is not True:
+        return False
+    return axis == -1 or (type(axis) is int and axis == inputs._data.ndim - 1)
 
 
 def _convolution_name(parameters, result):

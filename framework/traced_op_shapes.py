@@ -179,6 +179,8 @@ def _outputs(parameters, outputs, trace):
     known = [tuple(t._data.shape) for t in outputs]
     if 'out_idx' in parameters:                 # tf.unique: (values, their indices)
         return [(None,), _traced(source, _is_open(trace))]
+    if 'decreasing' in parameters:              # tf.nn.isotonic_regression: (output, segments), the input's shape
+        return [_traced(source, _is_open(trace))] * len(outputs)
     shape = _traced(source, _is_open(trace)) if source is not None else None
     if 'include_batch_in_index' in parameters:      # tf.nn.max_pool_with_argmax: both pooled alike, of rank 4
         return [(None,) * 4 if shape is None else _pooled(parameters, None, out) for out in outputs]
@@ -658,6 +660,15 @@ def _pooled(parameters, shapes, result):
     return tuple(None if shape[i] is None else out[i] for i in range(rank))
 
 
+def _patches(parameters, shapes, result):
+    """tf.image.extract_patches: (batch, rows, cols, kh * kw * channels), each open where the images' length is
+    (TF 2.21: (None, 4, 4, 1) images in 2 x 2 patches give (None, 3, 3, 4))."""
+    shape = shapes[0] if len(shapes) == 1 else None
+    if shape is None or len(shape) != 4 or result._data.ndim != 4:
+        return None
+    return tuple(None if d is None else n for d, n in zip(shape, result._data.shape))
+
+
 def _frames(parameters, shapes, result):
     """tf.signal.frame / stft: the framed axis becomes (frames, frame_length), or for stft
     (frames, fft_length // 2 + 1) last; the count of frames is open where the framed length is
@@ -1067,7 +1078,8 @@ _RULES = {
     'einsum': _einsum, 'flattened': _flattened, 'differenced': _differenced, 'halved': _halved, 'rotated': _rotated,
     'cumulative': _cumulative, 'along': lambda p, s, r: keras_take_along_names.output_shape(p),
     'median': lambda p, s, r: keras_median_names.output_shape(p, s),
-    'conv': _conv, 'pool': _pooled, 'ensured': _ensured, 'frames': _frames, 'grayscale': _grayscale,
+    'conv': _conv, 'pool': _pooled, 'patches': _patches, 'ensured': _ensured, 'frames': _frames,
+    'grayscale': _grayscale,
     'resized': _resized,
     'cropped': _cropped, 'bitcast': _bitcast, 'polynomial': _polynomial, 'matrix_trace': _matrix_trace, 'diagonal_matrix': _diagonal_matrix,
     'matrix_diagonal': _matrix_diagonal, 'array_stack': lambda p, s, r: _array_stack(p, r),

@@ -41,15 +41,20 @@ def _pool_adjacent_violators(row):
 
 
 @named_errors('isotonic_regression')
-def isotonic_regression(inputs, decreasing=True, axis=-1, name=None):
+def isotonic_regression(inputs, decreasing=True, axis=-1, *args, **kwargs):
     """(output, segments) of the isotonic fit of ``inputs`` along ``axis``.
 
     Returns:
-        An IsotonicRegression(output, segments) namedtuple (a plain tuple with decreasing=False, as
-        TensorFlow's wrapper returns then).
+        An IsotonicRegression(output, segments) namedtuple (a plain tuple with decreasing=False or along
+        another axis than the last, as TensorFlow's wrapper returns then).
     Raises:
         InvalidArgumentError: a bool, complex or string tensor, or an axis outside [-rank, rank).
+        TypeError: a fourth argument or a keyword argument (``name`` too: TF 2.21's function takes none).
     """
+    if args:        # (TF 2.21's dispatch wrapper: the function takes no name)
+        raise TypeError('Too many arguments were given. Expected 3 but got %d.' % (3 + len(args)))
+    if kwargs:
+        raise TypeError("Got an unexpected keyword argument '%s'" % next(iter(kwargs)))
     t = as_tensor(inputs, 'isotonic_regression')
     if t._data.dtype.kind not in 'fiu' and t.dtype.name != 'bfloat16':
         # the registry's words (TF's wrapper converts a list first, so it ends in ' name: ' too); in a trace
@@ -83,7 +88,9 @@ def isotonic_regression(inputs, decreasing=True, axis=-1, name=None):
     segment_tensor = Tensor(xp.asarray(back(segments)))
     if ACTIVE:
         record('isotonic_regression', (t,), output, (_rule(back(segments), rows, rank, axis),))
-    return IsotonicRegression(output, segment_tensor) if decreasing else (output, segment_tensor)
+    # (TF 2.21's op returns the namedtuple; its wrapper's negation, or its swap of another axis last, a plain tuple)
+    last = not rank or axis == -1 or axis == rank - 1
+    return IsotonicRegression(output, segment_tensor) if decreasing and last else (output, segment_tensor)
 
 
 def _rule(segments, rows, rank, axis):

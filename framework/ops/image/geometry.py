@@ -7,10 +7,10 @@ import numpy as np
 
 from ..indexing import gather
 from ..operands import as_tensor
-from ..shapes import pad, reshape, reverse, transpose as _transpose
+from ..shapes import cast, pad, reshape, reverse, transpose as _transpose
 from . import patch_attrs
 from .layout import AT_LEAST_3D, CENTRAL, EITHER, FLIP, batched, integer_arg, positive_targets
-from ...errors import noted
+from ...errors import NotFoundError, noted
 from ..operands import named_errors
 from ...assertions import Assert
 from ...tensor import convert_to_tensor
@@ -156,7 +156,18 @@ def extract_patches(images, sizes, strides, rates, padding):
     flattened (row, column, channel) into the last axis: (batch, rows, cols, kh * kw * channels)."""
     op = 'image.extract_patches'
     x = as_tensor(images, op)
-    sizes, strides, rates, mode = patch_attrs.check(x, sizes, strides, rates, padding, op)
+    try:
+        given = sizes, strides, rates
+        sizes, strides, rates, mode = patch_attrs.check(x, sizes, strides, rates, padding, op)
+    except NotFoundError as error:      # bool: no CPU kernel; a tf.function's graph builds the node, its run fails
+        if not getattr(error, 'missing_kernel', None):
+            raise
+        from ... import graph_missing_kernels
+        built = graph_missing_kernels.built_node(error, x, tuple(extract_patches(cast(x, 'uint8'), *given,
+                                                                                 padding).shape))
+        if built is None:
+            raise
+        return built
     (top, bottom, rows), (left, right, cols) = (
         _window_indices(x.shape[1 + a], sizes[a], strides[a], rates[a], mode) for a in (0, 1))
     x = pad(x, [[0, 0], [top, bottom], [left, right], [0, 0]])
