@@ -376,6 +376,12 @@ def _following_inputs(parameters, trace):
         return tuple(indices[:-1]) + tuple(params[indices[-1]:])
     if 'labels' in parameters and 'logits' in parameters:
         return _input_shape(parameters['labels'], trace)
+    if 'logits' in parameters and 'num_samples' in parameters:      # tf.random.categorical: (batch, num_samples)
+        shape, count = _input_shape(parameters['logits'], trace), parameters['num_samples']
+        if shape is None or len(shape) != 2:
+            return None
+        count = _partial_vector([count], trace) if isinstance(count, Tensor) else [count]      # (a constant's: folded)
+        return (shape[0], int(count[0]) if type(count) is list and isinstance(count[0], numbers.Integral) else None)
     if 'sorted_sequence' in parameters:         # tf.searchsorted: one position per value
         return _input_shape(parameters['values'], trace)
     if 'indices' in parameters and 'dims' in parameters:        # tf.unravel_index: a row per dimension
