@@ -185,9 +185,9 @@ class Sequential(ModelBase):
             # here would keep fit from building them first: left False.)
             return
         configured = self._input_layer.batch_shape if self._input_layer is not None else None
-        if configured is not None and (len(configured) != len(shape) or any(
-                a is not None and b is not None and a != b for a, b in zip(configured, shape))):
-            # Keras 3's words (it refuses any other shape; sizes that fit a None are let through here)
+        if configured is not None and tuple(configured) != shape:
+            # Keras 3's words: it refuses any other shape, a batch size where the Input has None or the other
+            # way round too (Sequential([Dense(1)]) called on a (2, 3) batch is configured to (2, 3))
             raise ValueError('Sequential model %r has already been configured to use input shape %s. You cannot '
                              'build it with input_shape %s' % (self.name, tuple(configured), shape))
         if not self._layers:      # Keras 3's words
