@@ -21,7 +21,7 @@ from . import dtypes, graph_op_names, keras_variable_operators, inaccessible_ten
     runtime_values, trace_names
 from . import assert_statements, graph_runtime_errors, lookup_graph_names, ragged_traced_reductions, \
     ragged_traced_rows, trace_tensor_reads
-from . import sparse_traced_shapes
+from . import resource_gather, sparse_traced_shapes
 from .errors import OpError
 from .graph_scopes import defined_at
 from .tensor import Tensor
@@ -122,6 +122,14 @@ def _lookup(frame):
     return found
 
 
+def _op_of(found, parameters):
+    """``found`` (an API call's row), or the row of the op its arguments make instead: tf.gather of a tf.Variable
+    on axis 0 is TF's ResourceGather, named 'Gather' (resource_gather.py)."""
+    if found[0] == 'GatherV2' and resource_gather.reads_rows(parameters):
+        return ('Gather',) + tuple(found[1:])
+    return found
+
+
 class _Hook:
     """The trace function (``sys.settrace``) of one thread while a graph trace runs on it: asked at
     each Python call only (no line events, no C calls); it follows the return of the API calls the
@@ -143,7 +151,9 @@ class _Hook:
                 if found is _WRAPPER:               # decorated again: the next level down decides
                     calls[-1][3] = frame
                 elif found is not None:
-                    calls[-1][1:3] = found, _parameters(frame)
+                    parameters = _parameters(frame)
+                    found = _op_of(found, parameters)
+                    calls[-1][1:3] = found, parameters
                     if trace_tensor_reads.OPEN:     # (a tf.function's trace: the tensors it captures)
                         trace_tensor_reads.note(calls[-1][2])
                     if found[1] != 'call':      # (a loop body's tensor after its loop: TF refuses it)
@@ -169,6 +179,8 @@ class _Hook:
             if found is None:
                 return None
         parameters = None if found is _WRAPPER else _parameters(frame)
+        if parameters is not None:
+            found = _op_of(found, parameters)
         if parameters is not None and trace_tensor_reads.OPEN:     # (a tf.function's trace: what it captures)
             trace_tensor_reads.note(parameters)
         if parameters is not None and found[1] != 'call':     # (a loop body's tensor after its loop: TF refuses it)
