@@ -356,12 +356,16 @@ class Trainer(Keras2Shims, TrainingLoops):
                 # by the loss_scale_factor the trace saw, as the apply's unscaling (traced_hyperparameters)
                 with as_traced(optimizer):
                     scaled_loss = optimizer.scale_loss(loss)
-        self._loss_tracker.update_state(loss, sample_weight=_batch_weight(x, loss))
         if trainable is None:
             trainable = self.trainable_variables       # read after the forward pass, which builds the model
             if trace is not None:
-                trace[0].keep_trainable(trace[1], trace[2], traced_trainables(self, trainable))
-                return self._traced_first_step(tape, scaled_loss, trainable, x, y, y_pred, sample_weight)
+                # kept once the step has run: TF 2.21 keeps no trace that raised (a metric it cannot
+                # build), so the next step traces again and fails again before applying anything
+                read = traced_trainables(self, trainable)
+                logs = self._traced_first_step(tape, scaled_loss, loss, trainable, x, y, y_pred, sample_weight)
+                trace[0].keep_trainable(trace[1], trace[2], read)
+                return logs
+        self._loss_tracker.update_state(loss, sample_weight=_batch_weight(x, loss))
         if trainable:
             sources = trainable.plain if type(trainable) is TracedVariables else trainable
             gradients = tape.gradient(scaled_loss, sources)
@@ -372,7 +376,7 @@ class Trainer(Keras2Shims, TrainingLoops):
             warnings.warn('The model does not have any trainable weights.', stacklevel=2)
         return self.compute_metrics(x, y, y_pred, sample_weight=sample_weight)
 
-    def _traced_first_step(self, tape, scaled_loss, trainable, x, y, y_pred, sample_weight):
+    def _traced_first_step(self, tape, scaled_loss, loss, trainable, x, y, y_pred, sample_weight):
         """The rest of a train step that traces: the metrics are updated before the optimizer applies
         the gradients. TF 2.21 traces the whole step before running any of it, so a metric that fails
         in Python (an unknown name, None, a function of the wrong arity) raises before any weight or
@@ -386,6 +390,8 @@ class Trainer(Keras2Shims, TrainingLoops):
             # the compiled metrics then fail to build)
             warnings.warn('The model does not have any trainable weights.', stacklevel=3)
         logs = self.compute_metrics(x, y, y_pred, sample_weight=sample_weight) if early else None
+        # (TF's loss tracker, like the weights, is left as it was by a trace that raised)
+        self._loss_tracker.update_state(loss, sample_weight=_batch_weight(x, loss))
         if trainable:
             gradients = tape.gradient(scaled_loss, trainable)
             self.optimizer.apply_gradients(zip(gradients, trainable))
