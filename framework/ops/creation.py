@@ -226,7 +226,9 @@ def range(start, limit=None, delta=1, dtype=None, name='range'):  # noqa: A001
     if dtype is None:       # first, as TF infers it: strings and bools fail its assert, None its conversion
         dtype = _range_dtype((start, limit, delta))
     else:
-        _refuse_range_dtype(dtypes.as_dtype(dtype).name, start)
+        missing = _refuse_range_dtype(dtypes.as_dtype(dtype).name, start)
+        if missing is not None:
+            return _range_without_kernel(missing, start, limit, delta, dtype)
     if dtypes.as_dtype(dtype).name == 'float16':
         _refuse_traced_half((start, limit, delta))
     for v in (start, limit, delta):
@@ -293,10 +295,25 @@ def _refuse_traced_half(bounds):
         raise error
 
 
+def _range_without_kernel(missing, start, limit, delta, dtype):
+    """A Range of a Tidx no CPU kernel computes (``missing``: the eager NotFoundError): in a tf.function's trace TF
+    builds the node and fails the graph's run (graph_missing_kernels: 'No OpKernel was registered to support Op
+    'Range' ... [Tidx=DT_INT8]'), so the trace goes on with a stand-in of the range's length; else it raises."""
+    from .. import graph_missing_kernels
+    from ..eager_graph_names import inside_function
+    if inside_function():
+        length = range(start, limit, delta, dtype='int64')      # (its bounds' errors, as the int64 Range's)
+        built = graph_missing_kernels.built_node(missing, Tensor(length._data.astype(dtypes.numpy_dtype(dtype))))
+        if built is not None:
+            return built
+    raise missing
+
+
 def _refuse_range_dtype(name, start):
     """TF converts the bounds to ``dtype`` (no string or bool holds 0), then Range's registry refuses a Tidx
     outside its list (uint8, complex): eagerly as the kernel's InvalidArgumentError, in a trace as the graph's
-    op-definition TypeError."""
+    op-definition TypeError. A Tidx in that list that no CPU kernel computes gives the eager NotFoundError, returned
+    (None otherwise)."""
     if name in ('string', 'bool'):
         raise TypeError('Cannot convert %r to EagerTensor of dtype %s' % (start, name))
     shown = _KERNEL_DTYPES.get(name, name)
@@ -321,7 +338,12 @@ def _refuse_range_dtype(name, start):
                                       for t in ('INT64', 'INT32', 'DOUBLE', 'FLOAT', 'BFLOAT16', 'HALF'))))
         error.add_note('range: TensorFlow computes int32, int64 and float ranges on the CPU; make an int32 range '
                        'and cast it to %s' % name)
-        raise error
+        # the graph run's words: its attribute and the CPU's kernels (TF 2.21, notes progs/gradfuzz29/rg.py)
+        error.missing_kernel = ('Range', shown.upper(), ["device='DEFAULT'; Tidx in [DT_INT32]"] + [
+            "device='CPU'; Tidx in [DT_%s]" % t for t in ('INT64', 'INT32', 'DOUBLE', 'FLOAT', 'BFLOAT16', 'HALF')],
+            'Tidx=DT_' + shown.upper())
+        return error
+    return None
 
 
 def _range_scalar(v, which):
