@@ -419,7 +419,7 @@ def _ragged_dense(parameters, trace):
     ragged = parameters['self']
     dims, part = [ragged_traced_rows.rows_of(trace, ragged)], ragged
     while isinstance(part, RaggedTensor):
-        dims.append(part._uniform_row_length)
+        dims.append(ragged_traced_rows.uniform_length(trace, part))
         part = part._values
     flat = _input_shape(part, trace)        # (values made inside the ragged's own op: their array's inner lengths)
     dims += list((flat if flat is not None else part._data.shape)[1:])
