@@ -25,6 +25,8 @@ from .v1_collections import (GraphKeys, add_to_collection, add_to_collections, g
 from .v1_variable_scope import AUTO_REUSE, VariableScope, get_variable, get_variable_scope, variable_scope  # noqa: F401
 from ..tensor_dimension import Dimension, as_dimension  # noqa: F401  (TensorShape.dims' items)
 from .v1_setdiff import setdiff1d  # noqa: F401
+from .v1_hash_buckets import (string_to_hash_bucket, string_to_hash_bucket_fast,  # noqa: F401
+                              string_to_hash_bucket_strong)
 from .v1_debugging import assert_scalar, debugging  # noqa: F401  (TF 1's assert_scalar returns its tensor)
 
 globals().update(_TOP_LEVEL)       # TF 1's spellings: random_normal, div, arg_max, keep_dims, initializers
