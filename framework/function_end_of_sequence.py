@@ -17,7 +17,7 @@ import sys
 
 from .errors import OutOfRangeError
 from .function_errors import _OWN_DIRS, _user_frames
-from .graph_runtime_errors import graph_run_text, noted_node
+from .graph_runtime_errors import kernel_run_text, noted_node
 
 
 def _is_iterator_end(error):
@@ -54,5 +54,5 @@ def graph_end_of_sequence(error, python_function, name, site, nodes=None):
         noted = noted_node(error, nodes)
         node = 'IteratorGetNext' if noted is None else noted[0]
     inner = [frame[:3] for frame in _user_frames(error.__traceback__, python_function)]
-    text = graph_run_text(node, list(site) + inner, 'End of sequence', name)
+    text = kernel_run_text(node, list(site) + inner, 'End of sequence', name)
     return OutOfRangeError(None, None, text, OutOfRangeError.code)

@@ -43,6 +43,17 @@ def graph_run_text(node, frames, text, function_name):
             '\t [[{{node %s}}]] [Op:__inference_%s]' % (node, lines, text, node, function_name))
 
 
+def kernel_run_text(node, frames, text, function_name):
+    """graph_run_text for a kernel's error in a graph run. TF 2.21 interpolates the node's defining frames only
+    where the function's name is a word: a tf.function made from a lambda ('<lambda>') keeps the runtime's raw
+    text, '{{function_node __inference_<lambda>_10}} <text>\n\t [[{{node Gather}}]] [Op:__inference_<lambda>_10]'
+    (notes/progs/optimtraj28/p11_lambda2.py; the uid left out here)."""
+    if re.fullmatch(r'\w+', function_name):
+        return graph_run_text(node, frames, text, function_name)
+    return '{{function_node __inference_%s}} %s\n\t [[{{node %s}}]] [Op:__inference_%s]' % (
+        function_name, text, node, function_name)
+
+
 def runtime_error(error, node, frames, function_name):
     """The graph run's error for the kernel ``error`` at ``node`` (its unique graph name), defined at ``frames``
     ((file, line, function), outermost first) in the tf.function ``function_name``; None where ``error`` is not
@@ -53,7 +64,7 @@ def runtime_error(error, node, frames, function_name):
     if found is None:
         return None
     try:
-        refused = type(error)(None, None, graph_run_text(node, frames, found.group('text'), function_name))
+        refused = type(error)(None, None, kernel_run_text(node, frames, found.group('text'), function_name))
     except TypeError:       # (a subclass built otherwise: the kernel's error stands)
         return None
     for note in getattr(error, '__notes__', ()):       # tapeflow's own words on the failure
