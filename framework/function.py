@@ -56,6 +56,7 @@ from . import assert_statements, dtypes, graph_random_ops, nest, object_names, r
     symbolic_iteration, trace_names, trace_prints, trace_seed_reads, trace_tensor_reads, traced_dict_orders, traced_ops
 from .composite import CompositeTensor
 from .extension_type import ExtensionType
+from .ragged.ragged_tensor import RaggedTensor
 from .graph_random_ops import GraphRandomState
 from .graph_scopes import GraphScopes
 from . import concrete_function_trace, failed_first_trace, frozen_globals, graph_missing_kernels, \
@@ -757,6 +758,8 @@ class Function:
                         k += 1
                         found[id(part)] = (name if j == 0 else '%s_%d' % (name, j), shape,
                                            dtypes.display_name(part._data.dtype))
+            elif isinstance(value, RaggedTensor):      # 'rt:0' its flat values, 'rt_1:0' ... its splits (TF's components)
+                ragged_traced_rows.name_argument_parts(found, name, value, spec)
             elif kinds[i] is inspect.Parameter.VAR_POSITIONAL:     # *args: args_0, args_1, ...
                 items = item_key[1:] if type(item_key) is tuple and len(item_key) == len(value) + 1 else ()
                 for j, item in enumerate(value):

@@ -51,6 +51,23 @@ def note_argument(trace, ragged, spec):
         inner = inner._values
 
 
+def name_argument_parts(found, name, ragged, spec):
+    """Name a tf.function's RaggedTensor argument ``name``'s parts in ``found`` (id -> (name, shape, dtype)) as TF 2.21's
+    graph takes its components: the flat values '<name>:0' (None, ...), the row splits outermost first '<name>_1:0',
+    '<name>_2:0', ..., the outer ones as long as the spec's rows (the value's own where there is no spec) say, the
+    others (None,): print(rt.row_splits) with input_signature RaggedTensorSpec([None, None]) is
+    Tensor("rt_1:0", shape=(None,), dtype=int64)."""
+    from . import dtypes
+    from .trace_names import known_dims
+    shape = known_dims(getattr(spec, 'shape', None)) if spec is not None else [ragged.nrows()._data.item()]
+    rows = shape[0] if shape else None
+    values = ragged.flat_values
+    found[id(values)] = (name, (None,) + tuple(values._data.shape[1:]), dtypes.display_name(values._data.dtype))
+    for k, splits in enumerate(ragged.nested_row_splits):
+        length = rows + 1 if k == 0 and rows is not None else None
+        found[id(splits)] = ('%s_%d' % (name, k + 1), (length,), dtypes.display_name(splits._data.dtype))
+
+
 def note_range(ragged, bounds):
     """tf.ragged.range's rows in the running trace: as many as its vector bounds' traced length (one for scalar
     bounds), its values open, as TF 2.21's RaggedRange: tf.ragged.range(f['lengths']) in a map over batches is
