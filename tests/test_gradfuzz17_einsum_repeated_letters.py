@@ -39,7 +39,8 @@ def _bits(values):
     return np.array([float.fromhex(v) for v in values], np.float32)
 
 
-def test_repeated_letter_einsum_bits():
+def test_repeated_letter_einsum_bits(xeon_cpu):
+    # (TF_BITS came from the Xeon's oneDNN: on the AVX2 EPYC 'iji,jk->ik' sums as MatMul, kerasexamples12's test)
     rs = np.random.RandomState(3)
     for equation, shape_a, shape_b in SHAPES:
         a = tf.constant(rs.randn(*shape_a).astype(np.float32))

@@ -25,7 +25,7 @@ eigen_double_product's. A letter repeated in one operand is that diagonal, taken
 """
 import numpy as np
 
-from . import batched_product, eigen_double_product, eigen_math, eigen_sum
+from . import batched_product, eigen_avx2_product, eigen_double_product, eigen_math, eigen_sum
 from ..blas_threads import product
 
 # TensorFlow's EinsumDimensionType order; an operand's axes are sorted by it
@@ -169,6 +169,11 @@ def _product(xp, lhs, rhs):
     """``lhs @ rhs`` (stacked, broadcasting) with TF's BatchMatMul bits where known (see above)."""
     if xp is np and batched_product.wanted(lhs, rhs):
         return batched_product.batched_matmul(lhs, rhs)
+    if lhs.ndim == 2 and rhs.ndim == 2 and eigen_avx2_product.wanted(lhs, rhs):
+        # no batch letter, where oneDNN is off (the AVX2 EPYC): TF's Einsum runs BatchMatMul with a batch
+        # of one, which sums as its MatMul (EinsumDense's 'abc,cde->abde' equals tf.matmul of the folded
+        # rows bit for bit there), so it takes tf.matmul's emulation of Eigen's contraction
+        return eigen_avx2_product.eigen_avx2_matmul(lhs, rhs)
     vector = 1 in (lhs.shape[-2], rhs.shape[-1])
     if vector and xp is np and lhs.dtype == np.float32 and rhs.dtype == np.float32 \
             and eigen_math.exact_for_size(_product_size(lhs, rhs)):
