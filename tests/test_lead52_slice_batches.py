@@ -63,3 +63,31 @@ def test_iteration_gives_tensors():
     x, y = RNG.random((5, 2)).astype('float32'), np.arange(5)
     for bx, by in tf.data.Dataset.from_tensor_slices((x, y)).batch(2):
         assert isinstance(bx, tf.Tensor) and bx.dtype == tf.float32 and by.dtype == tf.int64
+
+
+@pytest.mark.parametrize('buffer, reshuffle, seed', [(5, True, 1), (5, False, 2), (1, True, 3), (64, True, None),
+                                                     (-2, True, 4)])
+@pytest.mark.parametrize('drop', [False, True])
+def test_shuffled_row_batches_follow_the_shuffle_order(buffer, reshuffle, seed, drop):
+    # a shuffle right after from_tensor_slices draws its order over row numbers and the batch gathers them: the
+    # batches are those of the element-by-element path, epoch after epoch (TF 2.21's order: test_tf_data's)
+    x, y = RNG.random((23, 3)).astype('float32'), np.arange(23)
+    made = []
+    for between in (lambda d: d, lambda d: d.take(100)):
+        tf.random.set_seed(7)
+        made.append(between(tf.data.Dataset.from_tensor_slices((x, y))).shuffle(
+            buffer if buffer > 0 else tf.data.UNKNOWN_CARDINALITY, seed=seed,
+            reshuffle_each_iteration=reshuffle).batch(4, drop_remainder=drop))
+    fast, slow = made
+    for _ in range(3):
+        same(batches(fast), batches(slow))
+
+
+def test_shuffled_row_batches_first_epoch_as_tf():
+    tf.random.set_seed(None)        # (no global seed: the op seed alone, as in TF's run)
+    x = np.arange(40, dtype='float32').reshape(20, 2)
+    ds = tf.data.Dataset.from_tensor_slices((x, np.arange(20))).shuffle(5, seed=1).batch(4)
+    # TF 2.21: [0, 5, 3, 6], [7, 4, 2, 8] then, reshuffled, [3, 0, 4, 6], [8, 1, 9, 11]
+    assert [list(b[1]) for b in batches(ds)][:2] == [[0, 5, 3, 6], [7, 4, 2, 8]]
+    assert [list(b[1]) for b in batches(ds)][:2] == [[3, 0, 4, 6], [8, 1, 9, 11]]
+    assert all((b[0][:, 0] == 2 * b[1]).all() for b in batches(ds))

@@ -65,6 +65,26 @@ def row_batches(arrays, batch_size, drop_remainder):
     return grouped
 
 
+def gathered_batches(arrays, row_numbers, batch_size, drop_remainder):
+    """``batches`` of a shuffle of a from_tensor_slices dataset of numeric ``arrays``: the shuffle's order drawn
+    over row numbers (``row_numbers()``: an iteration of it), each ``batch_size`` of them gathered at once."""
+    flat_tuple = type(arrays) is tuple
+
+    def gather(numbers):
+        return tuple(a[numbers] for a in arrays) if flat_tuple else arrays[numbers]
+
+    def grouped():
+        numbers = []
+        for number in row_numbers():
+            numbers.append(number)
+            if len(numbers) == batch_size:
+                yield gather(numbers)
+                numbers = []
+        if numbers and not drop_remainder:
+            yield gather(numbers)
+    return grouped
+
+
 def _row(component, i):
     return sparse_row(component, i) if is_sparse(component) else ragged_row(component, i) if is_ragged(component) \
         else component[i]

@@ -165,7 +165,7 @@ class ElementStages:
         source = self._make_iterator
         next_pair = IterationSeeds.from_op_seeds(seeds).next_pair
 
-        def shuffled():
+        def shuffled(source=source):
             pair = next_pair() if reshuffle_each_iteration else seeds
             words = philox.word_stream(*philox.key_counter_from_op_seeds(*pair))
             upstream, size = iter(source()), buffer_size
@@ -192,6 +192,10 @@ class ElementStages:
         result = self._then(shuffled)
         if reshuffle_each_iteration:
             result._discard_iteration = next_pair
+        rows = self.__dict__.get('_batch_rows')
+        if rows is not None:        # from_tensor_slices' arrays: a batch after this shuffles row numbers, then gathers
+            count = len(rows[0]) if type(rows) is tuple else len(rows)
+            result._shuffled_rows = rows, lambda: shuffled(lambda: iter(range(count)))
         return result
 
     def repeat(self, count=None, name=None):

@@ -43,8 +43,13 @@ class RegroupingStages:
         mapped = self._tf_class in ('_MapDataset', '_ParallelMapDataset')
         combine = _fused_stack(getattr(self, '_identity_map', [False])) if mapped else stack
         rows = None if mapped else self.__dict__.get('_batch_rows')
-        stream = batching.row_batches(rows, batch_size, drop_remainder) if rows is not None else \
-            batching.batches(self._make_iterator, batch_size, drop_remainder, combine)
+        shuffled = None if mapped else self.__dict__.get('_shuffled_rows')
+        if rows is not None:
+            stream = batching.row_batches(rows, batch_size, drop_remainder)
+        elif shuffled is not None:
+            stream = batching.gathered_batches(*shuffled, batch_size, drop_remainder)
+        else:
+            stream = batching.batches(self._make_iterator, batch_size, drop_remainder, combine)
         spec = lambda: with_batch_dim(self.element_spec, batch_size if drop_remainder else None)
         batched = self._then(stream, card.of_batch(self._length, batch_size, drop_remainder), spec)
         batched._batch_size = batch_size      # tf.data's BatchDataset attribute, read by keras.utils.split_dataset
