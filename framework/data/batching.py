@@ -72,17 +72,7 @@ def gathered_batches(arrays, row_numbers, batch_size, drop_remainder):
 
     def gather(numbers):
         return tuple(a[numbers] for a in arrays) if flat_tuple else arrays[numbers]
-
-    def grouped():
-        numbers = []
-        for number in row_numbers():
-            numbers.append(number)
-            if len(numbers) == batch_size:
-                yield gather(numbers)
-                numbers = []
-        if numbers and not drop_remainder:
-            yield gather(numbers)
-    return grouped
+    return batches(row_numbers, batch_size, drop_remainder, gather)
 
 
 def _row(component, i):
