@@ -158,6 +158,11 @@ def _matmul_array(xp, da, db, transpose_a=False, transpose_b=False):
     if xa.ndim != 2 or xb.ndim != 2:    # a batched product: oneDNN's in-order chains (batched_product.py)
         if batched_product.wanted(xa, xb):
             return batched_product.batched_matmul(xa, xb)
+        if xa.dtype == _FLOAT32 and _one_batch(xa, xb) and onednn_policy.eigen_avx2():
+            # a batch of one where oneDNN is off (the AVX2 EPYC): TF's BatchMatMul sums it as its MatMul, bit for
+            # bit on 96 of 96 shapes (progs/kerasexamples12/p7.py; keras.ops.einsum's 'abc,cd->abd' of one sample)
+            flat = _matmul_array(xp, xa.reshape(xa.shape[-2:]), xb.reshape(xb.shape[-2:]))
+            return flat.reshape(np.broadcast_shapes(xa.shape[:-2], xb.shape[:-2]) + flat.shape)
         if xa.dtype == _FLOAT64 and eigen_double_product.batched_wanted(xa, xb):     # Eigen's (doubles)
             return eigen_double_product.eigen_double_batched(xa, xb, rows_by_rows=transpose_b and not transpose_a)
         return product(xa, xb)
@@ -180,6 +185,11 @@ def _matmul_array(xp, da, db, transpose_a=False, transpose_b=False):
     if transpose_a:       # numpy's product of a transposed a is oneDNN's chain (blocked past 384)
         return rows_matmul_transposed_a(xa, xb)
     return rows_matmul(xa, xb)
+
+
+def _one_batch(xa, xb):
+    """Whether a batched product's operands hold one matrix each (every leading length 1), of one dtype."""
+    return xa.dtype == xb.dtype and all(n == 1 for n in xa.shape[:-2]) and all(n == 1 for n in xb.shape[:-2])
 
 
 def float32_product(a, b):
