@@ -37,7 +37,7 @@ def _same(actual, expected):
         assert [float.fromhex(h) for h in actual] == pytest.approx([float.fromhex(h) for h in expected], rel=1e-5)
 
 
-def test_projection_sums_as_tf_matmul():
+def test_projection_sums_as_tf_matmul(epyc_cpu):     # (measured on the AVX2 EPYC, where TF runs its Eigen kernels)
     x, w, *_ = _inputs()
     y = tf.einsum('abc,cde->abde', x, w)
     # TF 2.21 (EPYC) gives these; tapeflow gave '0x1.0ce3960000000p+2', '0x1.582a3c0000000p-3', ... before
@@ -61,7 +61,7 @@ def test_projection_gradients_keep_tf_bits():
     _same(_hexes(gw)[:3], ['-0x1.ccf0320000000p+2', '-0x1.5841ea0000000p+2', '-0x1.12301c0000000p+2'])
 
 
-def test_repeated_letter_takes_the_diagonal_then_the_same_product():
+def test_repeated_letter_takes_the_diagonal_then_the_same_product(epyc_cpu):     # (measured on the AVX2 EPYC)
     *_, a, b = _inputs()
     y = tf.einsum('iji,jk->ik', a, b)
     # TF 2.21 (EPYC); tapeflow gave '0x1.031f4e0000000p-5', '-0x1.29d04c0000000p+0', ... in places 5, 6, 7, 9 before
@@ -80,7 +80,7 @@ def test_xeon_keeps_the_blas_product(xeon_cpu):
                                rtol=1e-5, atol=1e-6)
 
 
-def test_batch_of_one_sums_as_matmul():
+def test_batch_of_one_sums_as_matmul(epyc_cpu):     # (measured on the AVX2 EPYC, where TF runs its Eigen kernels)
     """keras.ops.einsum('abc,cd->abd') of one sample is Keras's 3-D by 2-D tf.matmul: a BatchMatMul with a batch of
     one, which TF 2.21 sums as its MatMul on this CPU (96 of 96 shapes, progs/kerasexamples12/p7.py)."""
     from framework import keras
