@@ -169,13 +169,13 @@ class ConcreteFunction(PrintedAsConcreteFunction):
     @property
     def output_dtypes(self):
         """``structured_outputs`` with each tensor's dtype (a None output stays None)."""
-        return nest.map_structure(lambda v: v.dtype if isinstance(v, GraphOutput) else None, self.structured_outputs)
+        return nest.map_structure(lambda v: v.dtype if isinstance(v, GraphOutput) else None, self._graph_outputs)
 
     @property
     def output_shapes(self):
         """``structured_outputs`` with each tensor's shape (a None output: TensorShape(None), as TF gives)."""
         return nest.map_structure(lambda v: v.shape if isinstance(v, GraphOutput) else TensorShape(None),
-                                  self.structured_outputs)
+                                  self._graph_outputs)
 
     @property
     def variables(self):
@@ -193,7 +193,7 @@ class ConcreteFunction(PrintedAsConcreteFunction):
     @property
     def outputs(self):
         """The graph's output tensors, flat ('Identity:0', 'Identity_1:0', ...; a None output has none)."""
-        return [v for v in nest.flatten(self.structured_outputs) if isinstance(v, GraphOutput)]
+        return [v for v in nest.flatten(self._graph_outputs) if isinstance(v, GraphOutput)]
 
     @property
     def structured_input_signature(self):
@@ -215,6 +215,12 @@ class ConcreteFunction(PrintedAsConcreteFunction):
         """The trace's outputs as TensorFlow's graph tensors ('Identity:0', ...), None kept. Shapes are
         the first run's: where the trace left an input dimension open, TensorFlow's shape inference
         may report None where this reports the size that run had."""
+        return self._graph_outputs
+
+    @property
+    def _graph_outputs(self):
+        """``structured_outputs``' graph tensors, which ``outputs`` / ``output_dtypes`` / ``output_shapes`` read
+        (a revived concrete function shows specs as its structured_outputs: saved_model/restored_concrete.py)."""
         if self._known_output_type() is None:     # tapeflow traces by running the function
             raise ValueError('structured_outputs: this concrete function has not run yet; tapeflow learns a '
                              "trace's outputs by running it, so call it once first (TensorFlow traces without "

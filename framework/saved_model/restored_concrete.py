@@ -6,21 +6,15 @@ the '_'-joined path through dict keys, namedtuple fields and list / tuple indice
 by sanitize_spec_name), so a single tensor is name='unknown', [x, y] 'tensor_0', 'tensor_1' and
 {'m': {'q': x}} 'm_q'. Its outputs, output_dtypes and output_shapes stay those of the graph.
 """
-from .. import nest
 from ..composite import CompositeTensor
 from ..concrete_function import ConcreteFunction, GraphOutput
 from ..ops.tensor_spec import TensorSpec
-from ..tensor import TensorShape
+from .restored_function_text import sanitized_spec_name
 
 
 def spec_name(path):
-    """TF's sanitize_spec_name of the joined path: lower case, '_' for what is no letter or digit,
-    'tensor_' before a name that starts with no letter, 'unknown' for the empty path."""
-    name = '_'.join(str(part) for part in path)
-    if not name:
-        return 'unknown'
-    swapped = ''.join(c if c.isalnum() else '_' for c in name.lower())
-    return swapped if swapped[0].isalpha() else 'tensor_' + swapped
+    """TF's sanitize_spec_name of the '_'-joined path ('unknown' for the empty path)."""
+    return sanitized_spec_name('_'.join(str(part) for part in path))
 
 
 def output_specs(outputs, path=()):
@@ -39,28 +33,12 @@ def output_specs(outputs, path=()):
 
 
 class RestoredConcreteFunction(ConcreteFunction):
-    """A live trace shown as TF's revived concrete function: outputs as specs (see the module's text)."""
-
-    @property
-    def _graph_outputs(self):
-        return ConcreteFunction.structured_outputs.fget(self)
+    """A live trace shown as TF's revived concrete function: outputs as specs (see the module's text); outputs,
+    output_dtypes and output_shapes read the graph's (ConcreteFunction._graph_outputs)."""
 
     @property
     def structured_outputs(self):
         return output_specs(self._graph_outputs)
-
-    @property
-    def outputs(self):
-        return [v for v in nest.flatten(self._graph_outputs) if isinstance(v, GraphOutput)]
-
-    @property
-    def output_dtypes(self):
-        return nest.map_structure(lambda v: v.dtype if isinstance(v, GraphOutput) else None, self._graph_outputs)
-
-    @property
-    def output_shapes(self):
-        return nest.map_structure(lambda v: v.shape if isinstance(v, GraphOutput) else TensorShape(None),
-                                  self._graph_outputs)
 
 
 def restored(concrete):
