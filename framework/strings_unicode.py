@@ -12,9 +12,9 @@ import threading
 import numpy as np
 
 from . import backend
-from .errors import InvalidArgumentError, fast_path, kernel_error, without_name_tail
+from .errors import InvalidArgumentError, kernel_error, without_name_tail
 from .composite import CompositeTensor
-from .strings import _composite_on_flat_values, _on_flat_values, _strings, pieces
+from .strings import _composite_on_flat_values, _fast, _on_flat_values, _strings, pieces
 from .unicode_attributes import ERRORS as _ERRORS, SIGNATURES as _SIGNATURES, \
     check_attributes as _check_attributes, string_attr as _string_attr
 from .tensor import Tensor, convert_to_tensor
@@ -160,15 +160,15 @@ def _refuse_other_than_int32(points, named):
 def unicode_transcode(input, input_encoding, output_encoding, errors='replace', replacement_char=65533,  # noqa: A002
                       replace_control_characters=False, name=None):
     """Each string decoded from ``input_encoding`` and encoded in ``output_encoding`` (same shape)."""
-    named = fast_path(input)        # TF hands the input to the op as given: a list takes the slow path
+    named = _fast(input)    # TF hands the input to the op as given: a Python str, bytes or list takes the slow path
     # the op wrapper reads its string attrs before it converts the input
     input_encoding = _string_attr(input_encoding, 'input_encoding')
     output_encoding = _string_attr(output_encoding, 'output_encoding')
     errors, replacement_char = _check_attributes('UnicodeTranscode', errors, replacement_char, named)
     op = 'unicode_transcode'
-    codec = _output_codec(output_encoding, 'UnicodeTranscode')     # the attr's allowed values, before the input
+    codec = _output_codec(output_encoding, 'UnicodeTranscode', named)  # the attr's allowed values, before the input
     values = _strings(input, op)
-    _codec(input_encoding, op)
+    _codec(input_encoding, op, named)
     out = np.empty(values.shape, object)
     flat = out.reshape(-1)
     try:
@@ -261,24 +261,27 @@ _DECODING = threading.local()           # the decoding call _note_bad_bytes serv
 codecs.register_error('tapeflow-offsets', _note_bad_bytes)
 
 
-def _codec(encoding, op):
-    """Python's codec for an input encoding, or the decoding kernel's InvalidArgumentError."""
+def _codec(encoding, op, named=True):
+    """Python's codec for an input encoding, or the decoding kernel's InvalidArgumentError (``named``: its
+    ' name: ' tail, which the slow path of TF's op wrapper, a Python str / bytes / list input, lacks)."""
     key = str(encoding).upper().replace('-', '').replace('_', '').replace(' ', '')
     codec = _INPUT_CODECS.get(key)
     if codec is None:
-        raise kernel_error(_DECODERS[op], 'Could not create converter for input encoding: %s' % encoding, named=True,
+        raise kernel_error(_DECODERS[op], 'Could not create converter for input encoding: %s' % encoding, named=named,
                            note='%s: input encodings tapeflow decodes: %s (any case, with or without - or _)'
                                 % (op, ', '.join(sorted(_INPUT_CODECS))))
     return codec
 
 
-def _output_codec(encoding, kernel):
-    """Python's codec for an output encoding, or TensorFlow's attr-check InvalidArgumentError."""
+def _output_codec(encoding, kernel, named=True):
+    """Python's codec for an output encoding, or TensorFlow's attr-check InvalidArgumentError (``named``: as
+    in _codec)."""
     codec = _CODECS.get(encoding) if isinstance(encoding, str) else None
     if codec is None:
         raise InvalidArgumentError('Value for attr \'output_encoding\' of "%s" is not in the list of allowed values: '
                                    '"UTF-8", "UTF-16-BE", "UTF-32-BE"\n\t; NodeDef: {{node %s}}; Op<name=%s; %s> '
-                                   '[Op:%s] name: ' % (encoding, kernel, kernel, _SIGNATURES[kernel], kernel))
+                                   '[Op:%s]%s' % (encoding, kernel, kernel, _SIGNATURES[kernel], kernel,
+                                                  ' name: ' if named else ''))
     return codec
 
 
