@@ -374,13 +374,12 @@ def _abs_grad(g, y, x):
     if x._data.dtype.kind != 'c':
         return g * sign(x)
     # |z| of a complex z is real: TensorFlow's gradient is div_no_nan(complex(g, 0) * z, complex(|z|, 0)),
-    # whose complex division by a real divisor rounds as (g re(z)) / |z| and (g im(z)) / |z|
+    # written with the same complex ops: Eigen's product and quotient add the zero parts' products, which
+    # turns a zero upstream's -0.0 (g re(z) for re(z) < 0) into +0.0, as a jacobian's other rows show
+    from .arithmetic import divide_no_nan
     from .complex_build import complex as complex_
-    from .complex_parts import imag, real
-    from .selection import where
-    safe = where(y == 0, 1.0, y)
-    zero = y == 0
-    return complex_(where(zero, 0.0, g * real(x) / safe), where(zero, 0.0, g * imag(x) / safe))
+    from .creation import zeros_like
+    return divide_no_nan(complex_(g, zeros_like(g)) * x, complex_(y, zeros_like(y)))
 
 
 def sign(x, name=None):
