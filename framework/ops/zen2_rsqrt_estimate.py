@@ -11,7 +11,12 @@ written as the steps down from 8191 / 8192 for [1, 2) and from 5792 / 8192 for [
 scales the interval's value by 2 ** -((e - 127) >> 1), checked on 2 ** 20 random floats of every exponent.
 Zeros, denormals, infinities, negatives and NaNs give what Intel's give (eigen_rsqrt._estimate).
 
-Only the measured CPU takes this table: other AMD models' estimates were not measured.
+AMD Zen 3 (an EPYC 7003, family 25 model 1) gives the same estimates: read there for every float in [1, 4)
+and 2 ** 21 random floats of all exponents (/work/notes/progs/optimtraj29/vrsqrtps.c, cmp_est.py). Without
+the table there, a traced RMSprop / Adagrad / Adadelta step (whose x / sqrt(y) grappler makes x * rsqrt(y))
+was an ulp off TF 2.21's in about a quarter of its weights from the first step.
+
+Only the measured CPUs take this table: other AMD models' estimates were not measured.
 """
 import functools
 
@@ -20,7 +25,8 @@ import numpy as np
 from . import eigen_rsqrt
 from .cpu_identity import identity
 
-_MEASURED = ('AuthenticAMD', '23', '49')      # vendor_id, cpu family, model of the EPYC measured
+# vendor_id, cpu family, model of the EPYCs measured: Zen 2 (7002), Zen 3 (7003)
+_MEASURED = (('AuthenticAMD', '23', '49'), ('AuthenticAMD', '25', '1'))
 
 _STEPS = (
     '111111101111111211111110111111121111111011111111111111101111111211111110111111121111111011111111'
@@ -113,8 +119,8 @@ _STEPS = (
 
 
 def applies():
-    """Whether this CPU is the one the table was measured on."""
-    return identity() == _MEASURED
+    """Whether this CPU is one the table was measured on."""
+    return identity() in _MEASURED
 
 
 @functools.lru_cache(maxsize=None)
