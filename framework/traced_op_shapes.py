@@ -71,7 +71,8 @@ def _output_shape(rule, parameters, result, trace):
         return (None, result._data.shape[1])    # tf.where(condition): one row per true element
     if rule == 'masked':        # tf.boolean_mask: as many rows as the mask holds true elements
         shape = _traced(parameters['tensor'], _is_open(trace))
-        mask_rank = len(getattr(parameters['mask'], 'shape', ()) or ())
+        mask = parameters['mask']       # (a tensor, or a Python list of bools: its nesting depth)
+        mask_rank = len(mask.shape) if hasattr(mask, 'shape') else np.ndim(mask)
         return None if shape is None or parameters.get('axis') else (None,) + tuple(shape[mask_rank:])
     symbolic = [t for t in _tensors(parameters) if trace_names.entry_of(t) is not None]
     if rule == 'call':      # a tf.function's outputs: the arrays' shapes where the trace knows all lengths
