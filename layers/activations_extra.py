@@ -4,14 +4,23 @@ Each is a composition of framework ops, so its gradient comes from theirs
 (piecewise functions take their branches through ``where``). The formulas
 are those of Keras 3.15's TensorFlow backend (``sparsemax``'s tau too, see its docstring).
 """
+import operator
+
 from framework import backend, ops, trace_names
 from framework.tensor import Tensor
-from framework.keras.activation_inputs import float_activation_input
+from framework.keras.activation_inputs import float_activation_input, shape_read
 
 
 def _float_tensor(x, what):
     # integer / boolean inputs get TF's error for this activation (TypeError, InvalidArgumentError, ...)
     return float_activation_input(x, what)
+
+
+def _compared_as_given(x, comparison, bound):
+    """Keras 3 compares its input with Python's operator before converting it: a list or tuple meets Python's
+    TypeError there ("'>' not supported between instances of 'list' and 'float'")."""
+    if isinstance(x, (list, tuple)):
+        comparison(x, bound)
 
 
 def _positive(value, what, argument):
@@ -39,6 +48,7 @@ def glu(x, axis=-1):
     Raises:
         ValueError: when that axis has odd size.
     """
+    shape_read(x, 'glu')
     converted = ops.convert_to_tensor(x)
     # Keras reads x.shape: in a trace the static shape, an open length None (None % 2: Python's TypeError)
     entry = trace_names.entry_of(converted)
@@ -71,11 +81,14 @@ def hard_tanh(x):
 
 def log_sigmoid(x):
     """log(1 / (1 + exp(-x))), computed as -softplus(-x) so it stays finite."""
-    return ops.log_sigmoid(_float_tensor(x, 'log_sigmoid'))
+    # keras.activations.log_sigmoid is keras.ops.log_sigmoid: TF's Neg refuses bools and unsigned ints
+    # before Softplus refuses the other integers (framework.ops.log_sigmoid raises both)
+    return ops.log_sigmoid(ops.convert_to_tensor(x))
 
 
 def soft_shrink(x, threshold=0.5):
     """x - threshold above threshold, x + threshold below -threshold, 0 between."""
+    _compared_as_given(x, operator.gt, threshold)
     threshold = _number(threshold, 'soft_shrink', 'threshold')
     x = _float_tensor(x, 'soft_shrink')
     return ops.where(_ordered(x, 'greater', threshold), x - threshold,
@@ -84,6 +97,7 @@ def soft_shrink(x, threshold=0.5):
 
 def sparse_plus(x):
     """0 for x <= -1, (x + 1)**2 / 4 for -1 < x < 1, x for x >= 1."""
+    _compared_as_given(x, operator.le, -1)
     x = _float_tensor(x, 'sparse_plus')
     return ops.where(_ordered(x, 'less_equal', -1.0), 0.0,
                      ops.where(_ordered(x, 'less', 1.0), 0.25 * ops.pow(x + 1.0, 2), x))    # TF's Pow, as Keras
@@ -121,6 +135,7 @@ def tanh_shrink(x):
 
 def threshold(x, threshold, default_value):
     """x where x > threshold, else ``default_value``."""
+    _compared_as_given(x, operator.gt, threshold)
     threshold = _number(threshold, 'threshold', 'threshold')
     default_value = _number(default_value, 'threshold', 'default_value')
     x = _float_tensor(x, 'threshold')

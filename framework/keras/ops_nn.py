@@ -22,7 +22,7 @@ from framework.ops.sigmoid_xent_graph import sigmoid_first
 from framework.losses.tensor_notes import set_keras_logits
 from framework.ops import float_kernels
 from framework.tensor import Tensor
-from .activation_inputs import float_activation_input, floatx_activation_input
+from .activation_inputs import float_activation_input, floatx_activation_input, shape_read
 from .ops_arguments import integer
 from .ops_conv_dtypes import forward_kernel
 from .ops_conv_nd import conv_nd
@@ -40,7 +40,7 @@ EPSILON = 1e-7      # keras.backend.epsilon()
 
 def _activation(name, tapeflow_op):
     def op(x):
-        return tapeflow_op(float_activation_input(tensor(x, name), name))
+        return tapeflow_op(float_activation_input(tensor(x, name), name, given=x))
     op.__name__ = op.__qualname__ = name
     op.__doc__ = 'The ``%s`` activation, elementwise (integer inputs refused, as by TF: see activation_inputs).' % name
     return op
@@ -94,7 +94,7 @@ def gelu(x, approximate=True):
 
 
 def elu(x, alpha=1.0):
-    return keras_elu(float_activation_input(tensor(x, 'elu'), 'elu'), alpha)
+    return keras_elu(float_activation_input(tensor(x, 'elu'), 'elu', given=x), alpha)
 
 
 def leaky_relu(x, negative_slope=0.2):
@@ -104,6 +104,8 @@ def leaky_relu(x, negative_slope=0.2):
 def softmax(x, axis=-1):
     """exp(x) / sum(exp(x)) along ``axis``; the result remembers x, as Keras 3's on TensorFlow, so a
     categorical cross-entropy scores it from the logits (over its own axis, whatever ``axis`` was)."""
+    if isinstance(axis, (int, tuple)):      # Keras reads x.shape[axis] (its size-1 warning) before converting
+        shape_read(x, 'softmax')
     x = tensor(x, 'softmax')
     warn_if_one_class(x, axis)
     x = float_activation_input(x, 'softmax')
@@ -143,6 +145,8 @@ def _canonical_axis(axis, rank):
 
 def log_softmax(x, axis=-1):
     """x - logsumexp(x) along ``axis``; a tuple of axes (or None: all) as Keras 3's softmax takes one."""
+    if isinstance(axis, tuple):     # Keras reads x.shape to move a tuple's axes last
+        shape_read(x, 'log_softmax')
     x = float_activation_input(tensor(x, 'log_softmax'), 'log_softmax')
     if axis is None or isinstance(axis, tuple):
         return _softmax_over_axes(x, axis, _ops.log_softmax)

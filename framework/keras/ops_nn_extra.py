@@ -15,7 +15,7 @@ import numpy as np
 from framework import ops as _ops
 from framework.errors import InvalidArgumentError
 from framework.ops.softmax_folded_scale import folds_scale, scaled_softmax
-from .activation_inputs import float_activation_input
+from .activation_inputs import float_activation_input, shape_read
 from .ops_arguments import integer
 from .rms_scaling_order import rms_scaled
 from .ops_dtypes import _floating_kind, cast_all, floating, floatx_dtype, result_dtype, tensor
@@ -260,11 +260,15 @@ def _activation_function(name):
 
 def _activation_call(name):
     def activation(x, *args, **kwargs):
-        if name == 'glu':      # Keras checks glu's axis size before TF's kernel sees the dtype
+        if name == 'glu':      # Keras checks glu's axis size (x.shape) before TF's kernel sees the dtype
+            shape_read(x, 'glu')
             return _activation_function(name)(tensor(x, 'glu'), *args, **kwargs)
         if name == 'sparsemax':    # runs Keras's steps on integer / bool tensors too (fails where TF does)
             return _activation_function(name)(tensor(x, 'sparsemax'), *args, **kwargs)
-        return _activation_function(name)(float_activation_input(tensor(x, name), name), *args, **kwargs)
+        if isinstance(x, (list, tuple)):    # goes on as given: Keras compares it first (soft_shrink's x > threshold)
+            tensor(x, name)
+            return _activation_function(name)(x, *args, **kwargs)
+        return _activation_function(name)(float_activation_input(tensor(x, name), name, given=x), *args, **kwargs)
     activation.__name__ = activation.__qualname__ = name
     return activation
 
