@@ -70,7 +70,19 @@ def after_failed_call(state, build_run):
     unbuilt, the layer itself, whose call then runs again in Keras (its prints show twice)."""
     layer = state[0][0]
     if (type(layer).call.__module__ or '').partition('.')[0] in _TAPEFLOW_PACKAGES:     # (None: a class made by exec)
+        if len(state) == 1 and _builds_by_default(layer):
+            return
         undo(state)
     elif build_run is not None:
         undo(state[:1])
         build_run.show_again()
+
+
+def _builds_by_default(layer):
+    """Whether Keras 3 marks ``layer`` built before its first call runs: a layer without a build() of its own
+    and without unbuilt sublayers (Cropping2D, Rescaling, Resizing, MaxPooling2D, RandomFlip, Lambda, ...) is
+    built by Layer.build, which only records the shape, so a call that then fails (a cropping past the input's
+    size, a string input) leaves it built, as in TF 2.21. Its checks before the build (the input spec, the
+    call's arguments) run before the build here too, so nothing a build made needs undoing."""
+    from .layer import Layer
+    return type(layer).build is Layer.build
