@@ -270,17 +270,11 @@ class ElementStages:
         def scanned():
             state = host_structure(initial_state)
             for element in source():
-                result = scan_func(as_tensors(state), as_tensors(element))
-                if not isinstance(result, (tuple, list)) or len(result) != 2:      # TF's words, then why
-                    raise noted(TypeError('Invalid `scan_func`. `scan_func` should return a pair consisting of new '
-                                          'state and the output value but its return type is %r.'
-                                          % (spec_of(host_structure(result)),)),
-                                'Dataset.scan: scan_func must return (new_state, output_element)')
-                new_state = host_structure(result[0])
-                _check_scan_state(state, new_state)
-                state = in_state_structure(state, new_state)
-                yield host_structure(result[1])
-        return _with_traced_outputs(self._then(scanned, spec=None), scan_func)
+                state, out = _scan_step(scan_func, state, element)
+                yield out
+        result = _with_traced_outputs(self._then(scanned, spec=None), scan_func)
+        trace_now(result, scan_func, lambda: _trace_scan(scan_func, initial_state, self))
+        return result
 
     def unique(self, name=None):
         """The elements with repeats dropped (first occurrences, in order); one int32 / int64 / string tensor."""
@@ -402,6 +396,32 @@ class ElementStages:
         result._reads_upstream = lambda: not stored
         return result
 
+
+
+def _scan_step(scan_func, state, element):
+    """(new state, output element) of ``scan_func`` on ``state`` (host values) and ``element``, with TF's checks
+    of what it returned."""
+    result = scan_func(as_tensors(state), as_tensors(element))
+    if not isinstance(result, (tuple, list)) or len(result) != 2:      # TF's words, then why
+        raise noted(TypeError('Invalid `scan_func`. `scan_func` should return a pair consisting of new '
+                              'state and the output value but its return type is %r.'
+                              % (spec_of(host_structure(result)),)),
+                    'Dataset.scan: scan_func must return (new_state, output_element)')
+    new_state = host_structure(result[0])
+    _check_scan_state(state, new_state)
+    return in_state_structure(state, new_state), host_structure(result[1])
+
+
+def _trace_scan(scan_func, initial_state, upstream):
+    """Trace ``scan_func`` on the initial state and ``upstream``'s first element, or zeros of its spec where it has
+    none, as TensorFlow traces it when Dataset.scan makes the stage (its errors are raised by scan itself)."""
+    with peeking():
+        first = next(iter(upstream._make_iterator()), None)
+        if first is None:
+            first = stand_in_element(upstream)
+            if first is None:
+                return
+        _scan_step(scan_func, host_structure(initial_state), first)
 
 
 def _with_traced_outputs(scanned, scan_func):
