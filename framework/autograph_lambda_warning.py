@@ -56,6 +56,9 @@ def warn_if_unparsable(fn):
         cause = 'generators are not supported'
     elif lambda_:
         cause = _why_unparsable(fn, module)
+        if cause is not None:       # run as it is: the trace's errors come plain, without 'in user code:'
+            from .function_errors import UNCONVERTED_CODE
+            UNCONVERTED_CODE.add(fn.__code__)
     else:       # a feature AutoGraph's checker refuses (for/else, self.__x): it runs the function unconverted
         cause = unsupported_feature(fn.__code__)
         if cause is not None:

@@ -14,6 +14,7 @@ A converted lambda shows as 'None' with its own source, as autograph converts it
 import ast
 import linecache
 import os
+import re
 import sysconfig
 
 from .errors import OperatorNotAllowedInGraphError, OpError
@@ -110,14 +111,33 @@ def _lambda_source(line, arguments):
     there, or the one of several taking ``arguments`` (names) as autograph tells them apart (TF 2.21:
     'lambda x: x.numpy()' of 'show(lambda: ds.map(lambda x: x.numpy()))'); the line where that cannot be told."""
     try:
-        found = [node for node in ast.walk(ast.parse(line)) if isinstance(node, ast.Lambda)]
-    except SyntaxError:         # (a line of a longer statement)
-        return line
+        found = [(node, ast.get_source_segment(line, node)) for node in ast.walk(ast.parse(line))
+                 if isinstance(node, ast.Lambda)]
+    except SyntaxError:         # (a line of a longer statement: 'ds = ds.map(lambda x: x + 1,')
+        found = _lambdas_of_partial_line(line)
     if len(found) > 1:
-        found = [node for node in found if tuple(a.arg for a in node.args.args) == arguments]
+        found = [(node, text) for node, text in found if tuple(a.arg for a in node.args.args) == arguments]
     if len(found) != 1:
         return line
-    return ast.get_source_segment(line, found[0]) or line
+    return found[0][1] or line
+
+
+def _lambdas_of_partial_line(line):
+    """[(node, text)] of the lambdas of a line that does not parse alone, as autograph finds them in the whole
+    statement: from each 'lambda', the longest text that parses as that lambda alone (a trailing ',' or ')' of
+    the statement left out). Error path only: a few parses per character of the line."""
+    found = []
+    for match in re.finditer(r'\blambda\b', line):
+        for end in range(len(line), match.end(), -1):
+            text = line[match.start():end]
+            try:
+                node = ast.parse(text, mode='eval').body
+            except SyntaxError:
+                continue
+            if isinstance(node, ast.Lambda):
+                found.append((node, text.rstrip()))
+                break
+    return found
 
 
 def _user_frames(tb, python_function):
