@@ -31,6 +31,8 @@ shown_as(ConversionError, ValueError)
 # joblib, multiprocessing) has an equal dtype that is another object, which numpy then hands on to every result;
 # the ops' ``dtype is float64`` tests would take it for no dtype they emulate TensorFlow's kernels for.
 _NUMPY_OWN_DTYPES = frozenset(id(np.dtype(char)) for char in '?bBhHiIlLqQefdgFDG')
+# an array, or a numpy scalar of those dtypes (np.int64 labels a dataset hands a map function, one per element)
+_NUMERIC_HOST_TYPES = frozenset([ndarray] + [type(np.dtype(char).type(0)) for char in '?bBhHiIlLqQefdgFDG'])
 
 
 def _with_numpy_own_dtype(data):
@@ -458,10 +460,10 @@ def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None):
     Raises:
         ValueError: if ``value`` is a tensor of another dtype than ``dtype``.
     """
-    if type(value) is ndarray and (dtype is None or dtype is value.dtype) and id(value.dtype) in _NUMPY_OWN_DTYPES \
-            and on_host():
-        # a numeric numpy array of numpy's own dtype (a batch of labels, every step), of the dtype asked for
-        # if any: copied, as _to_array does (which gives an unpickled array's dtype numpy's own object)
+    if type(value) in _NUMERIC_HOST_TYPES and (dtype is None or dtype is value.dtype) \
+            and id(value.dtype) in _NUMPY_OWN_DTYPES and on_host():
+        # a numeric numpy array or scalar of numpy's own dtype (a batch of labels, every step), of the dtype
+        # asked for if any: copied, as _to_array does (which gives an unpickled array's dtype numpy's own object)
         return Tensor(value.copy())
     if isinstance(value, Tensor):
         dtype = dtypes.numpy_dtype(dtype)

@@ -62,8 +62,14 @@ def as_tensors(element):
     # of them, which need no walk of a structure)
     if type(element) is np.ndarray:
         return convert_to_tensor(element)
-    if type(element) is tuple and all(type(v) is np.ndarray or isinstance(v, np.generic) for v in element):
-        return tuple(map(convert_to_tensor, element))
+    if type(element) is tuple:
+        tensors = []
+        for v in element:       # (a loop, not all(...) over a generator: one frame less per element)
+            if type(v) is not np.ndarray and not isinstance(v, np.generic):
+                break
+            tensors.append(convert_to_tensor(v))
+        else:
+            return tuple(tensors)
     # Window elements are datasets, and ragged or sparse elements composite tensors: handed out as they are.
     from ..composite import CompositeTensor
     # A ragged component's row is handed out as the dense tensor it is (TF's repr shows a plain array).
