@@ -10,9 +10,9 @@ import numpy as np
 
 from framework import backend
 from framework import ops as _ops
-from framework.errors import InvalidArgumentError
+from framework.errors import InvalidArgumentError, noted
 from .ops_arguments import integer
-from .ops_dtypes import floating, floatx_dtype, numeric, summable, tensor
+from .ops_dtypes import _floating_kind, floating, floatx_dtype, numeric, summable, tensor
 from .ops_shape_inference import canonical_axis
 from .ops_math import max as _max, min as _min
 from .ops_shapes import take_along_axis
@@ -33,6 +33,12 @@ def _axes(t, axis, op):
             raise ValueError('`value` must be an integer, tuple or list. Received: value=%s' % (axis,))
         return sorted({canonical_axis(a, t.ndim) for a in ((axis,) if isinstance(axis, int) else axis)})
     axes = [integer(a, 'axis', op) for a in (axis if isinstance(axis, (list, tuple)) else [axis])]
+    # Keras's nanquantile moves the axes last with one transpose, negatives shifted once: an axis out of range or
+    # given twice makes the permutation too long, and TF's Transpose refuses it (InvalidArgumentError)
+    shifted = [a + t.ndim if a < 0 else a for a in axes]
+    perm = [i for i in range(t.ndim) if i not in shifted] + shifted
+    if sorted(perm) != list(range(t.ndim)):
+        _ops.transpose(t, perm)
     for a in axes:
         if not -t.ndim <= a < max(t.ndim, 1):
             raise ValueError('keras.ops.%s: axis %s is out of range for a tensor of shape %s'
@@ -50,7 +56,15 @@ def _keep(out, t, axes, keepdims):
 def _quantile(x, q, axis, method, keepdims, op, skip_nan):
     if method not in _METHODS:
         raise ValueError('keras.ops.%s: method must be one of %s, got %r' % (op, _METHODS, method))
-    t = floating(x, op)
+    given = tensor(x, op)
+    if skip_nan and axis is not None and not _floating_kind(given._data.dtype):
+        # Keras 3.15 maps its per-row quantile over the rows with an output signature in x's dtype, and the
+        # row's quantile is floatx: TF's TensorArray refuses the write (axis=None takes no map, and computes)
+        raise noted(InvalidArgumentError('TensorArray dtype is %s but Op is trying to write dtype %s '
+                                         % (given.dtype.name, floatx_dtype().name)),
+                    'keras.ops.%s: Keras 3 on TensorFlow fails for %s input with an axis; cast it to a float '
+                    'dtype first, or pass axis=None' % (op, given.dtype.name))
+    t = floating(given, op)
     qs = np.asarray(backend.to_host(q._data) if hasattr(q, '_data') else q, np.float64)
     # (a q outside [0, 1] is no error on TF: Keras clips the positions and extrapolates, quantile(x, 1.5))
     if qs.ndim > 1 or np.any(np.isnan(qs)):
@@ -133,7 +147,13 @@ def median(x, axis=None, keepdims=False):
 
 
 def nanmedian(x, axis=None, keepdims=False):
+    if _no_axes(axis):      # Keras 3 returns x itself (an integer x too, which its quantile would refuse)
+        return tensor(x, 'nanmedian')
     return _quantile(x, 0.5, axis, 'linear', keepdims, 'nanmedian', True)
+
+
+def _no_axes(axis):
+    return isinstance(axis, (tuple, list)) and len(axis) == 0
 
 
 # ---- extremes -------------------------------------------------------------------------------------
@@ -182,9 +202,13 @@ def nanprod(x, axis=None, keepdims=False):
 
 def nanmean(x, axis=None, keepdims=False):
     """The mean of the non-NaN elements (NaN where there are none)."""
+    if _no_axes(axis):      # Keras 3 returns x itself, in its own dtype
+        return tensor(x, 'nanmean')
     if tensor(x, 'nanmean').dtype.is_complex:      # Keras 3: a mean of cast(x, 'float32'), NaN counted
         return _ops.reduce_mean(_ops.cast(tensor(x, 'nanmean'), 'float32'), axis, keepdims)
-    t, nan = _without_nan(floating(x, 'nanmean', compute='float32'), 'nanmean', 0.0)   # Keras: not floatx
+    if not _floating_kind(tensor(x, 'nanmean')._data.dtype):     # Keras: a mean in float32, not floatx (TF's Mean)
+        return _ops.reduce_mean(floating(x, 'nanmean', compute='float32'), axis, keepdims)
+    t, nan = _without_nan(x, 'nanmean', 0.0)
     count = _ops.reduce_sum(_ops.cast(_ops.logical_not(nan), t.dtype), axis, keepdims)
     return _ops.reduce_sum(t, axis, keepdims) / count
 
@@ -208,10 +232,10 @@ def _nan_extreme(name, reduce_op, fill):
         if tensor(x, name).dtype.is_bool:
             return bool_op(tensor(x, name), axis, keepdims)
         t, nan = _without_nan(x, name, fill)
-        out = reduce_op(t, axis, keepdims)
         if nan is None:
-            return out
-        return _ops.where(_ops.reduce_all(nan, axis, keepdims), float('nan'), out)
+            return reduce_op(t, axis, keepdims)
+        every = _ops.reduce_all(nan, axis, keepdims)    # Keras's first reduction (a bad axis: TF's All error)
+        return _ops.where(every, float('nan'), reduce_op(t, axis, keepdims))
     op.__name__ = op.__qualname__ = name
     op.__doc__ = 'The %s of the non-NaN elements over ``axis`` (NaN where all are NaN).' % name[3:]
     return op
@@ -225,10 +249,11 @@ def _nan_arg(name, fill):
     def op(x, axis=None, keepdims=False):
         from .ops_math import argmax, argmin
         t, nan = _without_nan(x, name, fill)
-        out = (argmax if name == 'nanargmax' else argmin)(t, axis, keepdims)
         if nan is None:
-            return out
-        every = _ops.reduce_all(nan, axis, keepdims)      # Keras 3 answers -1 where all are NaN
+            return (argmax if name == 'nanargmax' else argmin)(t, axis, keepdims)
+        # Keras 3 answers -1 where all are NaN, and reduces the mask first (a bad axis: TF's All error)
+        every = _ops.reduce_all(nan, axis, keepdims)
+        out = (argmax if name == 'nanargmax' else argmin)(t, axis, keepdims)
         return _ops.where(_ops.reshape(every, out.shape), -1, out)
     op.__name__ = op.__qualname__ = name
     op.__doc__ = ('int32 index of the %s, NaN elements ignored (None: into the flattened tensor; '
