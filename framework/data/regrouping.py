@@ -11,6 +11,7 @@ from ..errors import noted
 from . import batching, cardinality as card, combine, ragged_elements, windows
 from .arguments import boolean, dataset_name, function_argument
 from .rebatch_sizes import rebatch_sizes, static_batch_dim
+from .construction_trace import trace_now
 from .stage_function import traced_stage_function
 from ..type_spec import SparseTensorSpec
 from .spec import DatasetSpec, TensorSpec
@@ -232,6 +233,7 @@ class RegroupingStages:
         first = combine.FirstInner(self, map_func, 'Dataset.flat_map')
         flat = self._then(combine.flat_mapped(self._make_iterator, map_func), card.UNKNOWN_CARDINALITY, first.spec)
         flat._spec_reads_data = first.spec_reads_data
+        trace_now(flat, map_func)           # (its spec is map_func's dataset's, for the first element)
         return flat
 
     def interleave(self, map_func, cycle_length=None, block_length=None, num_parallel_calls=None,
@@ -246,6 +248,7 @@ class RegroupingStages:
         interleaved._spec_reads_data = first.spec_reads_data
         if num_parallel_calls is not None:
             interleaved._tf_class = '_ParallelInterleaveDataset'
+        trace_now(interleaved, map_func)
         return interleaved
 
     def concatenate(self, dataset, name=None):
