@@ -57,14 +57,16 @@ class TFSMLayer(Layer):
     def _variables_used_by(self, fns):
         """The variables the endpoint functions ``fns`` use, trainable ones first, each once, as Keras's
         _list_variables_used_by_fns lists them from each one's concrete functions (a loaded tf.function's
-        ``concrete_functions``, a signature itself). tapeflow's loaded export endpoint (a method of its
-        archive) keeps no concrete function: its artifact's variables stand for them."""
+        ``concrete_functions``, a signature itself): a loaded export's ``serve`` lists what its inference
+        graph captured (restored_concrete.py: no seed generator state, BatchNormalization's moving statistics
+        first). An endpoint of an archive saved without input specs keeps no concrete function: its
+        artifact's variables stand for them."""
         trainable, non_trainable, seen = [], [], set()
         for fn in fns:
-            if isinstance(fn, _RestoredEndpoint):
-                concrete_functions = [self._reloaded_obj]
-            elif hasattr(fn, 'concrete_functions'):
+            if hasattr(fn, 'concrete_functions'):
                 concrete_functions = fn.concrete_functions
+            elif isinstance(fn, _RestoredEndpoint):
+                concrete_functions = [self._reloaded_obj]
             elif hasattr(fn, 'get_concrete_function'):
                 concrete_functions = [fn.get_concrete_function()]
             else:

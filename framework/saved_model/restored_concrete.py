@@ -5,10 +5,17 @@ TF stores each saved trace's outputs as specs, not graph tensors: a revived conc
 the '_'-joined path through dict keys, namedtuple fields and list / tuple indices, made a Python name
 by sanitize_spec_name), so a single tensor is name='unknown', [x, y] 'tensor_0', 'tensor_1' and
 {'m': {'q': x}} 'm_q'. Its outputs, output_dtypes and output_shapes stay those of the graph.
+
+Its ``variables`` are the saved graph's captured variables in the order the graph captured them, fixed
+in the file: a Keras layer's as its inference call reads them (keras_export's inference_captures:
+BatchNormalization's moving statistics first, a GRU cell's bias), no seed generator state an inference
+call leaves unread, then the function's own variables in the order its code reads them. (A live trace's
+order is TF's set order, which changes from run to run; tapeflow's live ``variables`` keep creation order.)
 """
 from ..composite import CompositeTensor
 from ..concrete_function import ConcreteFunction, GraphOutput
 from ..ops.tensor_spec import TensorSpec
+from ..variable import Variable
 from .restored_function_text import sanitized_spec_name
 
 
@@ -39,6 +46,11 @@ class RestoredConcreteFunction(ConcreteFunction):
     @property
     def structured_outputs(self):
         return output_specs(self._graph_outputs)
+
+    @property
+    def variables(self):
+        """The variables the saved graph captures, in its capture order (see the module's text)."""
+        return tuple(value for value in self._captured_values() if isinstance(value, Variable))
 
 
 def restored(concrete):
