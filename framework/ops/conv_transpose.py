@@ -12,6 +12,7 @@ from ..errors import InvalidArgumentError, kernel_error
 from .explicit_padding import checked_list, is_explicit
 from .convolution import _Geometry, _conv_input_grad, _pair
 from .backprop_input_kernel import runs_onednn, why_not_onednn
+from .conv_operand_dtypes import matched, refuse_unpaired
 from .conv_transpose_shape_error import output_shape_mismatch
 from .integer_arguments import shape_ints
 from .operands import as_float_tensor, named_errors
@@ -37,7 +38,9 @@ def conv2d_transpose(input, filters, output_shape, strides, padding='SAME', data
     """
     op = 'conv2d_transpose'
     padding = refuse_lowercase(padding, op)
-    x, f = as_float_tensor(input, op), as_float_tensor(filters, op)
+    f, x = matched(filters, input, op)       # (as TF's op takes them: a numpy operand gets the other's dtype)
+    refuse_unpaired(x, f, 'Conv2DBackpropInput', named=False)
+    x, f = as_float_tensor(x, op), as_float_tensor(f, op)
     if data_format == 'NCHW':
         from .conv2d_channels_first import channels_first_conv2d_transpose, eigen_transpose_format_error
         if runs_onednn(x._data.dtype):      # oneDNN's kernel takes the layout; TF's own ones refuse it

@@ -6,7 +6,7 @@ whose gradients are each other, as in TensorFlow, so nested tapes work.
 """
 import numpy as np
 
-from ..errors import InvalidArgumentError, kernel_error, shown_as
+from ..errors import InvalidArgumentError, fast_path, kernel_error, shown_as
 from .. import backend, dtypes
 from ..blas_threads import product
 from ..tensor import Tensor
@@ -15,6 +15,7 @@ from . import (conv_backprop_filter_order, conv_backprop_input_order, conv_forwa
                eigen_conv_backprop_input, eigen_float_conv_backprop_filter, eigen_float_conv_backprop_input,
                eigen_max_pool_nan, float_kernels, graph_rewrites, onednn_max_pool_grad, pool_gradient_order)
 from .backprop_input_kernel import runs_onednn, why_not_onednn
+from .conv_operand_dtypes import matched, refuse_unpaired
 from .operands import ACTIVE, as_float_tensor, as_real_tensor, named_errors, record
 from .gradient_ops import constant_zeros
 from .padding_attr import refuse_lowercase
@@ -183,7 +184,11 @@ def conv2d(input, filters, strides=1, padding='VALID', data_format='NHWC', dilat
     """
     op = 'conv2d'
     padding = refuse_lowercase(padding, op, input=input)
-    if getattr(getattr(input, 'dtype', None), 'name', None) == 'int32':     # TF's Eigen kernel convolves int32
+    # (a numpy filter takes the input's dtype, as in TF; a Python list takes eager's slow path: no name tail)
+    named = fast_path(input, filters)
+    input, filters = matched(input, filters, op)
+    refuse_unpaired(input, filters, 'Conv2D', named=named)
+    if input.dtype.name == 'int32':     # TF's Eigen kernel convolves int32
         integer = _int32_conv2d(input, filters, strides, padding, data_format, dilations)
         if integer is not None:
             return integer

@@ -1,6 +1,7 @@
 """conv1d: a 2-D convolution over a height of 1 (TensorFlow computes it the same way)."""
 from ..errors import InvalidArgumentError
 from .convolution import conv2d, filter_rank_error
+from .conv_operand_dtypes import refuse_unpaired, separate
 from .convolution_open_lengths import open_lengths, with_open_lengths
 from .operands import as_float_tensor, named_errors
 from .padding_attr import refuse_lowercase
@@ -34,7 +35,9 @@ def conv1d(input, filters, stride, padding, data_format='NWC', dilations=None, n
         ValueError: ranks or channel counts that do not match, or a bad dilation.
     """
     padding = refuse_lowercase(padding, 'conv1d', input=input)
-    x, f = as_float_tensor(input, 'conv1d'), as_float_tensor(filters, 'conv1d')
+    x, f = separate(input, filters, 'conv1d')       # (TF converts each, then its Conv2D checks their dtypes first)
+    refuse_unpaired(x, f, 'Conv2D')
+    x, f = as_float_tensor(x, 'conv1d'), as_float_tensor(f, 'conv1d')
     if not isinstance(padding, str) or padding.upper() not in ('VALID', 'SAME'):
         raise ValueError("conv1d: padding must be 'VALID' or 'SAME', got %r" % (padding,))
     if data_format not in ('NWC', 'NCW'):

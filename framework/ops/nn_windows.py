@@ -7,8 +7,9 @@ and dilations given as one int, N ints or TensorFlow's ``[1, ..., 1]`` form,
 """
 import numpy as np
 
-from ..errors import InvalidArgumentError, UnimplementedError, kernel_error
+from ..errors import InvalidArgumentError, UnimplementedError, fast_path, kernel_error
 from .conv_depth_errors import depth_refusal
+from .conv_operand_dtypes import matched, refuse_unpaired, separate
 from .convolution_nd import conv_transpose as _conv_transpose_nd
 from .convolution_nd import convolution as _convolution_nd
 from .convolution_nd import depthwise_conv as _depthwise_nd
@@ -84,7 +85,14 @@ def _groups(x, filters, rank):
 
 
 def _convolve(input, filters, strides, padding, data_format, dilations, rank, op):  # noqa: A002
-    x = _input(input, rank, op)
+    # TF's kernel checks the operands' dtypes first (tf.nn.conv3d hands them to it as given: conv_operand_dtypes);
+    # a dilated tf.nn.convolution / atrous_conv2d runs it inside with_space_to_batch, whose errors have no name tail
+    # (and a Python list given to tf.nn.conv3d takes eager's slow path, whose errors have none either)
+    named = fast_path(input, filters) if op == 'conv3d' else op != 'atrous_conv2d' and not (
+        op == 'convolution' and np.any(np.ravel(dilations if dilations is not None else 1) != 1))
+    x, filters = (matched if op == 'conv3d' else separate)(input, filters, op)
+    refuse_unpaired(x, filters, 'Conv3D' if (rank or x.ndim - 2) == 3 else 'Conv2D', named=named)
+    x = _input(x, rank, op)
     rank = x.ndim - 2
     first = _channels_first(data_format, rank, op)
     dilations = _spatial(dilations if dilations is not None else 1, rank, first)
@@ -187,7 +195,8 @@ def conv3d(input, filters, strides, padding, data_format='NDHWC', dilations=None
 
 def _transpose_conv(input, filters, output_shape, strides, padding, data_format, dilations, rank, op):  # noqa: A002
     padding = refuse_lowercase(padding, op)
-    x = _input(input, rank, op)
+    x, filters = _transpose_operands(input, filters, output_shape, rank, op)
+    x = _input(x, rank, op)
     rank = x.ndim - 2
     first = _channels_first(data_format, rank, op)
     shape = shape_ints(output_shape, op)
@@ -200,6 +209,20 @@ def _transpose_conv(input, filters, output_shape, strides, padding, data_format,
                              _spatial(dilations if dilations is not None else 1, rank, first),
                              via_space_to_batch=op == 'atrous_conv2d_transpose')
     return _to_first(out, first)
+
+
+def _transpose_operands(input, filters, output_shape, rank, op):  # noqa: A002
+    """The operands as TF's wrapper converts them, refused as its kernel refuses them (conv_operand_dtypes):
+    tf.nn.conv_transpose picks its op by output_shape's length, the 2-D and 3-D ones take the operands as given (the
+    filter first), conv1d_transpose and atrous_conv2d_transpose convert each first; only the 1-D one names."""
+    if rank is None:
+        rank = len(output_shape) - 2 if hasattr(output_shape, '__len__') else None
+    direct = rank in (2, 3) and op != 'atrous_conv2d_transpose'
+    f, x = matched(filters, input, op) if direct else separate(filters, input, op)
+    if rank is None:
+        rank = x.ndim - 2
+    refuse_unpaired(x, f, 'Conv3DBackpropInputV2' if rank == 3 else 'Conv2DBackpropInput', named=rank == 1)
+    return x, f
 
 
 @named_errors('conv_transpose')
@@ -239,7 +262,9 @@ def depthwise_conv2d(input, filter, strides, padding, data_format=None, dilation
 def _depthwise_conv2d(input, filter, strides, padding, data_format, dilations, kernel_name=''):  # noqa: A002
     # (kernel_name: the ' name: ' tail of TF's kernel errors; eagerly TF shows no user's name there)
     padding = refuse_lowercase(padding, 'depthwise_conv2d', input=input)
-    x = _input(input, 2, 'depthwise_conv2d')
+    x, filter = separate(input, filter, 'depthwise_conv2d')
+    refuse_unpaired(x, filter, 'DepthwiseConv2dNative', name=kernel_name)
+    x = _input(x, 2, 'depthwise_conv2d')
     first = _channels_first(data_format, 2, 'depthwise_conv2d')
     explicit = None       # an explicit padding's spatial (before, after) pairs: TF's gradients take its own kernels
     if is_explicit(padding):          # its kernel ignores batch and channel padding
