@@ -192,14 +192,24 @@ def _reduce(segment_op, op):
         flat = segment_op(sp.values, segments, size)
         if output_is_sparse:
             where = np.nonzero(present)[0]
-            result = SparseTensor(np.stack(np.unravel_index(where, tuple(out_shape)), axis=1) if kept else np.zeros((len(where), 0), np.int64),
-                                  flat if present.all() else _gather(flat, where), out_shape)
-            return result
+            coordinates = np.stack(np.unravel_index(where, tuple(out_shape)), axis=1) if kept else \
+                np.zeros((len(where), 0), np.int64)
+            if keepdims:        # the reduced axes stay, 1 long, at coordinate 0
+                coordinates, out_shape = _with_reduced_axes(coordinates, kept, shape)
+            return SparseTensor(coordinates, flat if present.all() else _gather(flat, where), out_shape)
         # Positions no entry reaches hold 0 (TensorFlow reduces only the stored entries).
         flat = _zero_where(flat, ~present)
         final = [1 if d in axes else int(s) for d, s in enumerate(shape)] if keepdims else [int(s) for s in out_shape]
         return reshape(flat, final)
     return run
+
+
+def _with_reduced_axes(coordinates, kept, shape):
+    """(indices, dense_shape) of a sparse reduction's output with keepdims: ``coordinates`` (over the ``kept``
+    axes of ``shape``) with a 0 column at each reduced axis, whose length is 1."""
+    full = np.zeros((len(coordinates), len(shape)), np.int64)
+    full[:, kept] = coordinates
+    return full, np.array([int(s) if d in kept else 1 for d, s in enumerate(shape)], np.int64)
 
 
 def _gather(x, rows):
