@@ -196,8 +196,8 @@ def test_gradients_match_central_differences(name):
 @pytest.mark.parametrize('call, message', [
     (lambda: ops.array_split(X, 0), 'keras.ops.array_split: the number of sections must be >= 1'),
     (lambda: ops.vsplit(V, 1), 'keras.ops.vsplit: needs a tensor of rank >= 2, got shape \\(3,\\)'),
-    (lambda: ops.rot90(X, axes=(1, 1)), 'keras.ops.rot90: the two axes must differ'),
-    (lambda: ops.rot90(X, axes=(0, 2)), 'keras.ops.rot90: axis 2 is out of range'),
+    (lambda: ops.rot90(X, axes=(1, 1)), 'Invalid axes: \\(1, 1\\). Axes must be a tuple of two different'),  # TF 2.21's
+    # (rot90(X, axes=(0, 2)): TF's Transpose InvalidArgumentError, tests/test_kerasops12_flips.py)
     (lambda: ops.diagonal(V), 'axis 1 is out of bounds for an array with dimension 1.'),     # TF 2.21's words
     (lambda: ops.diff(X, n=-1), 'keras.ops.diff: n must be >= 0'),
     (lambda: ops.select([B], [X, X]), 'keras.ops.select: condlist and choicelist must be'),

@@ -11,7 +11,7 @@ import numpy as np
 
 from framework import backend, dtypes
 from framework import ops as _ops
-from framework.errors import InvalidArgumentError, OpError, noted
+from framework.errors import OpError, noted
 from .ops_arrays import diag, floatx_dtype, refuse_strings
 from .ops_arguments import integer
 from .ops_dtypes import cast_all, numeric, standardize_dtype, summable, tensor
@@ -91,35 +91,38 @@ def dstack(xs):
 
 
 def fliplr(x):
-    return flip(_at_least(x, 2, 'fliplr'), 1)
+    """Reverse axis 1. Keras 3 hands it to TF's ReverseV2 unchecked: a scalar comes back as it is, a vector
+    meets the kernel's range error ("'axis'[0] = 1 is out of valid range [0, 0")."""
+    return _ops.reverse(tensor(x, 'fliplr'), [1])
 
 
 def flipud(x):
-    return flip(_at_least(x, 1, 'flipud'), 0)
-
-
-def _at_least(x, rank, op):
-    t = tensor(x, op)
-    if t.ndim < rank:       # fliplr reaches TF's ReverseV2 kernel (InvalidArgumentError); the others Keras's checks
-        raise (InvalidArgumentError if op == 'fliplr' else ValueError)(
-            'keras.ops.%s: needs a tensor of rank >= %d, got shape %s' % (op, rank, tuple(t.shape)))
-    return t
+    """Reverse axis 0 (ReverseV2, as fliplr: a scalar comes back as it is)."""
+    return _ops.reverse(tensor(x, 'flipud'), [0])
 
 
 def rot90(array, k=1, axes=(0, 1)):
-    """Rotate by 90 degrees ``k`` times in the plane of ``axes`` (from the first towards the second)."""
-    t = _at_least(array, 2, 'rot90')
-    if len(axes) != 2:
-        raise ValueError('keras.ops.rot90: axes must be two axes, got %r' % (axes,))
-    a, b = (_axis(t, ax, 'rot90') for ax in axes)
-    if a == b:
-        raise ValueError('keras.ops.rot90: the two axes must differ, got %r' % (axes,))
+    """Rotate by 90 degrees ``k`` times in the plane of ``axes`` (from the first towards the second).
+    Checked in Keras 3's order and words: the rank, then the two axes as given; k % 4 == 0 returns the
+    array before the axes are shifted, and an axis out of range meets TF's Transpose (Keras's first step)."""
+    t = tensor(array, 'rot90')
+    if t.ndim < 2:
+        raise ValueError('Input array must have at least 2 dimensions. Received: array.ndim=%d' % t.ndim)
+    if len(axes) != 2 or axes[0] == axes[1]:
+        raise ValueError('Invalid axes: %s. Axes must be a tuple of two different dimensions.' % (axes,))
     k = integer(k, 'k', 'rot90') % 4
+    if k == 0:
+        return t
+    shifted = [ax if ax >= 0 else t.ndim + ax for ax in axes]
+    perm = [i for i in range(t.ndim) if i not in shifted] + shifted
+    if sorted(perm) != list(range(t.ndim)):
+        _ops.transpose(t, perm)         # raises TF's "transpose expects a vector of size 2. ..."
+    a, b = shifted
     if k == 2:
         return flip(t, [a, b])
     if k == 1:
         return swapaxes(flip(t, b), a, b)
-    return flip(swapaxes(t, a, b), b) if k == 3 else t
+    return flip(swapaxes(t, a, b), b)
 
 
 def diagonal(x, offset=0, axis1=0, axis2=1):

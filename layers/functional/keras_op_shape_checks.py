@@ -266,6 +266,18 @@ _CHECKS.update(dict.fromkeys(('add', 'subtract', 'multiply', 'divide', 'true_div
                              _broadcast))
 
 
+def _rank_at_least(name, rank):
+    # Keras 3's Flipud / Fliplr (the eager ops reach ReverseV2 unchecked)
+    def check(config, x):
+        if len(_shape(x)) < rank:
+            raise ValueError('`%s` requires input with %d or more dimensions. Received: x.shape=%s'
+                             % (name, rank, _shape(x)))
+    return check
+
+
+_CHECKS.update(flipud=_rank_at_least('flipud', 1), fliplr=_rank_at_least('fliplr', 2))
+
+
 def check_keras_output_spec(op, args, kwargs):
     """Raise Keras's ValueError (or TypeError) where its ``compute_output_spec`` of ``op`` refuses ``args``."""
     check = _CHECKS.get(op.function_name)

@@ -5,7 +5,7 @@ answers a fixed spec. Each rule returns the KerasTensor Keras's spec gives, or N
 from .keras_tensor import KerasTensor
 
 
-def _view_as_real(x):
+def _view_as_real(x, config):
     # Keras 3's ViewAsReal: KerasTensor(shape=x.shape + (2,), dtype="float32") whatever x's dtype (complex128,
     # int32 and bool Inputs alike); the eager op keeps the dtype of real(x)
     if type(x) is not KerasTensor:
@@ -13,7 +13,22 @@ def _view_as_real(x):
     return KerasTensor(tuple(x.shape) + (2,), 'float32')
 
 
-_SPECS = {'view_as_real': _view_as_real}
+def _rot90(x, config):
+    # Keras 3's Rot90: its checks, then x's shape with the two axes' lengths swapped whatever k is (k=2 and k=0
+    # too, where the eager result keeps them); an axis past the rank is Python's IndexError on the shape list
+    if type(x) is not KerasTensor:
+        return None
+    shape = list(x.shape)
+    if len(shape) < 2:
+        raise ValueError('Input array must have at least 2 dimensions. Received: array.shape=%s' % shape)
+    axes = config.get('axes', (0, 1))
+    if len(axes) != 2 or axes[0] == axes[1]:
+        raise ValueError('Invalid axes: %s. Axes must be a tuple of two different dimensions.' % (axes,))
+    shape[axes[0]], shape[axes[1]] = shape[axes[1]], shape[axes[0]]
+    return KerasTensor(tuple(shape), x.dtype)
+
+
+_SPECS = {'view_as_real': _view_as_real, 'rot90': _rot90}
 
 
 def keras_op_spec(op, args, kwargs):
@@ -21,4 +36,4 @@ def keras_op_spec(op, args, kwargs):
     rule = _SPECS.get(op.function_name)
     if rule is None or len(args) != 1 or kwargs:
         return None
-    return rule(args[0])
+    return rule(args[0], op.config)
