@@ -18,6 +18,7 @@ from .data_inputs import host_array
 from .image_boxes import require_box_format
 from .image_color_more import _base_factor
 from .image_layer import ImageLayer
+from .image_ranks import check_image_rank
 from .mix_up import _mixed_labels
 from .random_transformation import drawing_from, shape_of
 from ..training_flag import training_is_on
@@ -31,6 +32,7 @@ class CutMix(ImageLayer):
         factor: a number f in [0, 1] (alpha drawn in [0, f]) or a pair.
     """
     keras_seed_generators = 1
+    short_rank_reads = 3      # (Keras 3.15's get_random_transformation reads images.shape[-3] while training)
 
     def __init__(self, factor=1.0, seed=None, data_format=None, **kwargs):
         super().__init__(data_format=data_format, seed=seed, **kwargs)
@@ -39,6 +41,7 @@ class CutMix(ImageLayer):
 
     def call(self, data, training=True):
         training_is_on(training)            # a graph tensor is refused, as Keras's `if training:` refuses it
+        check_image_rank(self, data['images'] if isinstance(data, dict) else data, training)
         transformation = self.get_random_transformation(data, training=training)
         if not isinstance(data, dict):
             return self.transform_images(data, transformation, training)

@@ -163,7 +163,9 @@ class RandomTranslation(_AffineLayer):
         fill_mode: 'reflect' (default), 'wrap', 'constant' (``fill_value``) or 'nearest'.
         interpolation: 'bilinear' (default) or 'nearest'.
     """
-    reads_height_first = True       # (Keras 3.15's get_random_transformation reads images.shape[-3])
+    @property
+    def short_rank_reads(self):      # (Keras 3.15's get_random_transformation reads the height, shape[-3] or [-2])
+        return 3 if self.data_format == 'channels_last' else 2
 
     def __init__(self, height_factor, width_factor, fill_mode='reflect', interpolation='bilinear', seed=None,
                  fill_value=0.0, data_format=None, **kwargs):
@@ -207,6 +209,11 @@ class RandomRotation(_AffineLayer):
         factor: f (angles in [-f, f] x 360 degrees) or (lower, upper); positive is counter-clockwise.
         fill_mode, interpolation, fill_value: as RandomTranslation.
     """
+
+    @property
+    def short_rank_reads(self):
+        # (Keras 3.15 reads a single image's height as shape[0], or as shape[1] channels first)
+        return 2 if self.data_format == 'channels_last' else 3
 
     def __init__(self, factor, fill_mode='reflect', interpolation='bilinear', seed=None, fill_value=0.0,
                  data_format=None, **kwargs):

@@ -61,6 +61,7 @@ class RandomContrast(_PerImageFactor, ColourLayer):
         value_range: the images' (low, high), (0, 255) by default.
     """
     rank_text = 'Expected the input image to be rank 3 or 4. Received inputs.shape=%s'     # Keras 3's
+    rank_text_at_inference = True       # (its get_random_transformation tests the rank in any mode)
     transformation_key = 'contrast_factor'
     refused_kinds = 'biuc'      # Sub of the int images and their float mean, of bools; Mul of complex ones
 
@@ -110,6 +111,7 @@ class RandomBrightness(_PerImageFactor, ColourLayer):
         value_range: the images' (low, high), (0, 255) by default.
     """
     rank_text = 'Expected the input image to be rank 3 or 4. Received inputs.shape=%s'     # Keras 3's
+    rank_text_at_inference = True       # (its get_random_transformation tests the rank in any mode)
     transformation_key = 'rgb_delta'
     refused_kinds = 'bc'        # AddV2 of bools, Minimum of complex images
 

@@ -7,6 +7,7 @@ from .image_color import RandomBrightness, RandomContrast
 from .image_color_more import _base_factor, _rescaled, _value_range
 from .image_hsv import RandomHue, RandomSaturation
 from .image_layer import ColourLayer, ImageLayer
+from .image_ranks import check_image_rank
 from .random_transformation import OneFactorTransformation
 from ..training_flag import training_is_on
 
@@ -51,6 +52,7 @@ class RandomColorJitter(ImageLayer):
 
     def call(self, data, training=True):    # ('data', Keras's name: its call errors list the arguments)
         training_is_on(training)            # a graph tensor is refused, as Keras's `if training:` refuses it
+        check_image_rank(self, data['images'] if isinstance(data, dict) else data, training)    # in any mode
         if isinstance(data, dict):          # masks and boxes pass unchanged, as Keras's colour layers keep them
             return self._dict_call(data, self._jittered, _unchanged, training=training)
         if not training:
@@ -94,6 +96,8 @@ class RandomPosterization(OneFactorTransformation, ColourLayer):
     """
     _MAX_BITS = 8
     draws_at_inference = True       # Keras 3.15 draws the bits before looking at training
+    rank_text = 'Expected the input image to be rank 3 or 4. Received: inputs.shape=%s'     # Keras 3's
+    rank_text_at_inference = True       # (its get_random_transformation tests the rank in any mode)
 
     def __init__(self, factor, value_range=(0, 255), data_format=None, seed=None, **kwargs):
         super().__init__(data_format=data_format, seed=seed, **kwargs)

@@ -82,6 +82,7 @@ class RandomInvert(OneFactorTransformation, ColourLayer):
         value_range: the images' (low, high), (0, 255) by default.
     """
     falsy_seed_is_none = True       # (Keras 3: `seed = seed or` its generator)
+    rank_text = 'Expected the input image to be rank 3 or 4. Received inputs.shape=%s'     # Keras 3's
 
     def __init__(self, factor=1.0, value_range=(0, 255), seed=None, data_format=None, **kwargs):
         super().__init__(data_format=data_format, seed=seed, **kwargs)
@@ -179,6 +180,8 @@ class RandomColorDegeneration(OneFactorTransformation, ColourLayer):
     """Blend each image toward its grey version by a random amount drawn in ``factor``,
     ``x + f * (grey - x)``, clipped to ``value_range``."""
     draws_at_inference = True       # Keras 3.15 draws the amounts before looking at training
+    rank_text = 'Expected the input image to be rank 3 or 4. Received: inputs.shape=%s'     # Keras 3's
+    rank_text_at_inference = True       # (its get_random_transformation tests the rank in any mode)
     keras_factor_shape = drawn_factor_shape = (-1, 1, 1, 1)
 
     def __init__(self, factor, value_range=(0, 255), data_format=None, seed=None, **kwargs):
@@ -202,10 +205,10 @@ class AutoContrast(ImageLayer):
         super().__init__(**kwargs)
         self.value_range = _value_range(value_range, 'AutoContrast')
 
-    def call(self, inputs, training=True):
-        if isinstance(inputs, dict):        # stretched at inference too; masks and boxes kept, as in Keras
-            return self._dict_call(inputs, self.call, lambda masks: masks)
-        images, restore = self._images(inputs)
+    def call(self, data, training=True):    # ('data', Keras's name: its call errors list the arguments)
+        if isinstance(data, dict):        # stretched at inference too; masks and boxes kept, as in Keras
+            return self._dict_call(data, self.call, lambda masks: masks)
+        images, restore = self._images(data)
         return restore(self._apply(images, None, array_module(images)))
 
     # Keras 3's augmentation API (random_transformation.py): nothing drawn; stretched in any mode, masks as given

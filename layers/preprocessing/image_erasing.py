@@ -40,6 +40,8 @@ class RandomErasing(KerasTransformations, AugmentationLayer):
     keras_seed_generators = 1
     casts_at_inference = True
     keeps_masks = True
+    rank_text = 'Expected the input image to be rank 3 or 4. Received inputs.shape=%s'     # Keras 3's
+    # (its own rank test runs while training: at inference Keras's base call refuses the rank in its own text)
 
     def __init__(self, factor=1.0, scale=(0.02, 0.33), fill_value=None, value_range=(0, 255), seed=None,
                  data_format=None, **kwargs):

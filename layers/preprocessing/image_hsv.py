@@ -30,6 +30,8 @@ class RandomHue(OneFactorTransformation, ColourLayer):
     """
 
     draws_at_inference = True       # Keras 3.15 draws the shifts before looking at training
+    rank_text = 'Expected the input image to be rank 3 or 4. Received inputs.shape=%s'     # Keras 3's
+    rank_text_at_inference = True       # (its get_random_transformation tests the rank in any mode)
     drawn_factor_shape = (-1, 1, 1)     # (Keras's transformation: {'factor': the shifts, (B,)})
 
     def __init__(self, factor, value_range=(0, 255), data_format=None, seed=None, **kwargs):
@@ -62,6 +64,8 @@ class RandomSaturation(OneFactorTransformation, ColourLayer):
     """
 
     draws_at_inference = True       # Keras 3.15 draws the factors before looking at training
+    rank_text = 'Expected the input image to be rank 3 or 4. Received: inputs.shape=%s'     # Keras 3's
+    rank_text_at_inference = True       # (its get_random_transformation tests the rank in any mode)
     drawn_factor_shape = (-1, 1, 1)     # (Keras's transformation: {'factor': f / (1 - f + eps), (B,)})
 
     def __init__(self, factor, value_range=(0, 255), data_format=None, seed=None, **kwargs):

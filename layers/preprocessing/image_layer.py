@@ -18,6 +18,7 @@ from ..layer import Layer
 from .data_inputs import host_array
 from .string_images import string_images_error
 from .image_boxes import transformed_boxes
+from .image_ranks import BATCHED_TEXT, check_image_rank
 
 SIXTEEN_BIT_FLOATS = {'float16': np.float16, 'bfloat16': 'bfloat16'}       # (numpy takes ml_dtypes' name)
 
@@ -34,8 +35,12 @@ class ImageLayer(Layer):
     # ResizeBilinear, RandomContrast's Sub and Mul, RandomBrightness's AddV2 and Minimum. The other image
     # layers cast complex images to float (dropping the imaginary part, with TF's warning) as Keras does.
     refused_kinds = ''
-    # Keras 3's text for images of another rank (its base image layer's; some layers have their own)
-    rank_text = 'Expected image tensor to have rank 3 (single image) or 4 (batch of images). Received: data.shape=%s'
+    # Keras 3's text for images of another rank (its base image layer's; some layers test the rank with their own
+    # text, while training or, rank_text_at_inference, in any mode), and the rank below which the axis their
+    # get_random_transformation reads is missing while training (image_ranks.check_image_rank)
+    rank_text = BATCHED_TEXT
+    rank_text_at_inference = False
+    short_rank_reads = 0
 
     def __init__(self, data_format=None, seed=None, bounding_box_format=None, **kwargs):
         super().__init__(**kwargs)
@@ -212,12 +217,12 @@ class AugmentationLayer(ImageLayer):
     # layers (RandomShear, RandomSharpness), and draws even at inference in others.
     casts_at_inference = False
     draws_at_inference = False
-    reads_height_first = False      # True: a rank-1 or -2 input fails on its height (_refuse_short_rank)
     casts_masks_at_inference = False        # True: Keras moves masks as images, cast while not training too
     keeps_masks = False     # True: a colour change, whose masks Keras's transform_segmentation_masks hands back
 
     def call(self, data, training=True):
         training_is_on(training)     # Keras 3 tests ``training`` in Python: a graph tensor is refused there
+        check_image_rank(self, data['images'] if isinstance(data, dict) else data, training)    # in any mode
         return self._augmented(data, training)
 
     def _augmented(self, data, training, drawn=DRAW):
@@ -228,8 +233,6 @@ class AugmentationLayer(ImageLayer):
         if not (training or is_dict or self.casts_at_inference or draws):
             return data
         parts = dict(data) if is_dict else {'images': data}
-        if training and self.reads_height_first:
-            self._refuse_short_rank(parts['images'])
         single = len(parts['images'].shape) == 3
         images, restore = self._images(parts['images'], as_float=training or self.casts_at_inference)
         xp = array_module(images)

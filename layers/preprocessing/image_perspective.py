@@ -35,6 +35,10 @@ class RandomPerspective(KerasTransformations, AugmentationLayer):
     keras_seed_generators = 1
     casts_at_inference = True
 
+    @property
+    def short_rank_reads(self):      # (Keras 3.15's get_random_transformation reads the height, shape[-3] or [-2])
+        return 3 if self.data_format == 'channels_last' else 2
+
     def __init__(self, factor=1.0, scale=1.0, interpolation='bilinear', fill_value=0.0, seed=None, data_format=None,
                  **kwargs):
         super().__init__(data_format=data_format, seed=seed, **kwargs)

@@ -40,6 +40,8 @@ class RandomSharpness(OneFactorTransformation, ColourLayer):
     """
     casts_at_inference = True
     draws_at_inference = True
+    rank_text = 'Expected the input image to be rank 3 or 4. Received: inputs.shape=%s'     # Keras 3's
+    rank_text_at_inference = True       # (its get_random_transformation tests the rank in any mode)
 
     def __init__(self, factor, value_range=(0, 255), data_format=None, seed=None, **kwargs):
         super().__init__(data_format=data_format, seed=seed, **kwargs)

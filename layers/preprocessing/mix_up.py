@@ -15,6 +15,7 @@ from framework.tensor import Tensor
 from .data_inputs import host_array
 from .image_boxes import transformed_boxes
 from .image_layer import ImageLayer
+from .image_ranks import check_image_rank
 from .random_transformation import shape_of
 from ..training_flag import training_is_on
 
@@ -69,6 +70,7 @@ class MixUp(ImageLayer):
         batched = len(images.shape) == 4
         count = images.shape[0] if batched else 1
         permutation, weight = self._drawn_from(self.get_random_transformation(data))
+        check_image_rank(self, images, training)        # in any mode, after the draws, as Keras's base call
         if not training:
             return data
         if not isinstance(data, dict):
@@ -87,7 +89,8 @@ class MixUp(ImageLayer):
     def get_random_transformation(self, data, training=True, seed=None):
         """The batch's partner order and Beta(alpha, alpha) weights, drawn in any mode as Keras draws them."""
         shape = shape_of(data['images'] if isinstance(data, dict) else data)
-        count, seed = (shape[0] if len(shape) == 4 else 1), (self.generator if seed is None else seed)
+        # (Keras: one image for rank 3, else shape[0] images, before its base call refuses a rank other than 4)
+        count, seed = (1 if len(shape) == 3 else shape[0]), (self.generator if seed is None else seed)
         permutation = keras_random.shuffle(np.arange(count, dtype=np.int64), seed=seed)
         return {'mix_weight': keras_random.beta((count,), self.alpha, self.alpha, seed=seed),
                 'permutation_order': permutation}

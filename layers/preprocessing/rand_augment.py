@@ -38,6 +38,8 @@ class RandAugment(KerasTransformations, AugmentationLayer):
     """
     keras_seed_generators = 1
     casts_at_inference = True
+    rank_text = 'Expected the input image to be rank 3 or 4. Received inputs.shape=%s'     # Keras 3's
+    short_rank_reads = 3      # (its get_random_transformation reads images.shape[-3] first)
 
     def __init__(self, value_range=(0, 255), num_ops=2, factor=0.5, interpolation='bilinear', seed=None,
                  data_format=None, **kwargs):

@@ -5,6 +5,7 @@ import numpy as np
 from framework.keras import random as keras_random
 from framework.keras.seed_generator import SeedGenerator
 from framework.ops import cast, image
+from framework.ops.shapes import shape
 from framework.tensor import convert_to_tensor
 
 from ..layer import Layer
@@ -33,6 +34,11 @@ class _RandomResize(Layer):
         inputs = convert_to_tensor(inputs, dtype=self.compute_dtype)
         if not training:
             return inputs
+        if inputs.ndim < 3:
+            # Keras's legacy layer reads tf.shape(inputs)[-3] before its draw: a rank-1 or -2 input meets the
+            # StridedSlice kernel's InvalidArgumentError ('slice index -1 of dimension 0 out of bounds.
+            # [Op:StridedSlice] name: random_height/strided_slice/'), and the seed generator keeps its state
+            shape(inputs)[-3]
         scale = keras_random.uniform((), minval=1.0 + self.lower, maxval=1.0 + self.upper, seed=self.seed_generator)
         size = [int(d) for d in inputs.shape[-3:-1]]
         size[self._AXIS + 3] = int(np.float32(scale.numpy()) * np.float32(size[self._AXIS + 3]))
