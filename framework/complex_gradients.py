@@ -7,8 +7,19 @@ TensorFlow's complex rules conjugate the local derivative, ``g * conj(f'(z))``
 For any rule, ``conj(rule(conj(g)))`` is the TensorFlow form, so the tape
 records an op whose output is complex with its rules wrapped that way
 (``record``). Ops whose output is real but whose input is complex (abs, real,
-imag, angle) give TensorFlow's form in their own rules.
+imag, angle) give TensorFlow's form in their own rules, and so do the rules that
+``in_tf_form`` marks (multiply, square, exp, sin, cos): written as TF's own, they
+also keep its signs of zero.
 """
+
+
+def in_tf_form(vjp, complex_rule=None):
+    """Declare ``complex_rule`` (``vjp`` itself without it) the rule the tape records where the op's output is
+    complex: written in TensorFlow's form, ``g * conj(f'(z))`` as TF's own rule builds it. (``conj(rule(conj(g)))``
+    has TF's values, but not always its signs of zero: Eigen's complex product of a zero upstream sums its
+    parts' zero products to -0.0 where TF's order gives +0.0.)"""
+    vjp.complex_rule = vjp if complex_rule is None else complex_rule
+    return vjp
 
 
 def conjugated(vjps):
@@ -17,6 +28,9 @@ def conjugated(vjps):
 
 
 def _conjugated(vjp):
+    complex_rule = getattr(vjp, 'complex_rule', None)
+    if complex_rule is not None:
+        return complex_rule
     from .ops import conj             # ops import the tape, which imports this module
 
     def rule(g, output, *inputs):

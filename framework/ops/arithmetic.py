@@ -21,6 +21,7 @@ from .. import backend, graph_random_ops
 from ..backend import array_module_of
 from ..tensor import Tensor, convert_to_tensor
 from ..tape import array_rule, pass_gradient
+from ..complex_gradients import in_tf_form
 from . import (constant_push_down, eigen_math, eigen_pow, eigen_pow64, float_kernels, graph_rewrites, missing_kernels,
                product_push_down, softmax_grad_push_down)
 from . import eigen_complex_divide, eigen_complex_product
@@ -789,10 +790,31 @@ def _complex_times(p, q):
     return eigen_complex_product.product(p, q, p * q)
 
 
-_COMPLEX_MULTIPLY_VJPS = (array_rule(lambda g, out, x, y: _multiply_grad_x(g, out, x, y),
-                                     lambda g, out, x, y: _complex_times(g, y)),
-                          array_rule(lambda g, out, x, y: _multiply_grad_y(g, out, x, y),
-                                     lambda g, out, x, y: _complex_times(g, x)))
+def _complex_grad_x(g, out, x, y):
+    """TF's _MulGrad of complex operands, grad * conj(y), Mul, Sum and Reshape as for real ones (_reduced)."""
+    if _reduced(g, x, y, x) and not (type(y) in _NUMBERS or (type(y) is Tensor and not y._data.shape)):
+        return _reduced_product(g, _conj(y, g), x)
+    return g * _conj(y, g)
+
+
+def _complex_grad_y(g, out, x, y):
+    """TF's conj(x) * grad for y."""
+    return _reduced_product(_conj(x, g), g, y) if _reduced(g, x, y, y) else _conj(x, g) * g
+
+
+def _conj(v, g):
+    """conj(v) of an operand, a number first made a constant of g's complex dtype (conj(-1.) is -1 - 0i)."""
+    from .complex_parts import conj
+    return conj(v if isinstance(v, Tensor) else as_tensor(v, 'multiply', dtype=g._data.dtype))
+
+
+def _conj_array(v, g):
+    return np.conj(np.asarray(v, g.dtype))
+
+
+# In TensorFlow's complex form already (complex_gradients.in_tf_form): a zero upstream's parts stay +0.0
+_COMPLEX_MULTIPLY_VJPS = (in_tf_form(array_rule(_complex_grad_x, lambda g, out, x, y: _complex_times(g, _conj_array(y, g)))),
+                          in_tf_form(array_rule(_complex_grad_y, lambda g, out, x, y: _complex_times(_conj_array(x, g), g))))
 
 
 def _folded_quotient_grad_x(g, out, x, y):

@@ -16,6 +16,7 @@ from . import eigen_math, eigen_reciprocal, eigen_rsqrt, eigen_trig, float_kerne
 from . import eigen_complex_divide, eigen_complex_exp, eigen_complex_product, eigen_complex_sqrt, eigen_inverse_trig, eigen_math64, inverse_grads, pfor_rows
 from ..tensor import Tensor
 from ..tape import array_rule, record_blocked
+from ..complex_gradients import in_tf_form
 from .operands import as_float_tensor, as_numeric_tensor, as_tensor, ACTIVE, record
 from .fusable_outputs import FUSABLE, is_fusable
 from .gradient_ops import constant_zeros
@@ -74,7 +75,22 @@ def _apply(name, x, value, grad, check=as_float_tensor, widen_bfloat16=True):
 # The rules of the most used ops, written with operators alone, so that they
 # are also their own form on raw arrays (see tape.array_rule).
 _exp_grad = array_rule(lambda g, y, x: g * y)
+# TF's _ExpGrad of a complex x: grad * conj(y), Eigen's complex product (complex_gradients.in_tf_form)
+in_tf_form(_exp_grad, array_rule(lambda g, y, x: g * _conj(y),
+                                 lambda g, y, x: eigen_complex_product.product(g, np.conj(y), g * y)))
 _square_grad = array_rule(lambda g, y, x: g * (2 * x))
+
+
+def _complex_square_grad(g, y, x):
+    return g * (_conj(x) * as_tensor(2, 'square', dtype=x.dtype))      # TF's _SquareGrad, Eigen's complex products
+
+
+def _complex_square_grad_array(g, y, x):
+    twice = eigen_complex_product.product(np.conj(x), x.dtype.type(2), x * 2)
+    return eigen_complex_product.product(g, twice, g * twice)
+
+
+in_tf_form(_square_grad, array_rule(_complex_square_grad, _complex_square_grad_array))
 
 
 # TensorFlow's SqrtGrad, RsqrtGrad and ReciprocalGrad kernels return 0 wherever the
@@ -432,17 +448,25 @@ _C_VALUES = {name: _c_value(name) for name in _C_SIZES}
 
 def sin(x, name=None):
     try:
-        return _apply('sin', x, lambda xp, a: eigen_trig.sin(a) if eigen_math.handles(a) else xp.sin(a),
-                      lambda g, y, x: g * cos(x))
+        return _apply('sin', x, lambda xp, a: eigen_trig.sin(a) if eigen_math.handles(a) else xp.sin(a), _sin_grad)
     except OpError as error:
         given_name(error, name)
         raise
 
 
+# TF's _SinGrad / _CosGrad of a complex x: grad * cos(conj(x)), -grad * sin(conj(x)) (complex_gradients.in_tf_form)
+_sin_grad = in_tf_form(lambda g, y, x: g * cos(x), lambda g, y, x: g * cos(_conj(x)))
+_cos_grad = in_tf_form(lambda g, y, x: -g * sin(x), lambda g, y, x: -g * sin(_conj(x)))
+
+
+def _conj(x):
+    from .complex_parts import conj
+    return conj(x)
+
+
 def cos(x, name=None):
     try:
-        return _apply('cos', x, lambda xp, a: eigen_trig.cos(a) if eigen_math.handles(a) else xp.cos(a),
-                      lambda g, y, x: -g * sin(x))
+        return _apply('cos', x, lambda xp, a: eigen_trig.cos(a) if eigen_math.handles(a) else xp.cos(a), _cos_grad)
     except OpError as error:
         given_name(error, name)
         raise
