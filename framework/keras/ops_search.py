@@ -77,16 +77,19 @@ def nonzero(x):
 
 
 def unravel_index(indices, shape):
-    """Flat indices as one coordinate tensor per axis of ``shape`` (row-major)."""
-    t, xp, a = _raw(indices, 'unravel_index')
-    if a.dtype.kind not in 'iu':
-        raise TypeError('keras.ops.unravel_index: indices must be integers, got dtype %s' % a.dtype.name)
-    shape = tuple(int(n) for n in shape)
-    size = int(np.prod(shape))
-    if a.size and (int(a.min()) < 0 or int(a.max()) >= size):
-        raise ValueError('keras.ops.unravel_index: indices must lie in [0, %d) for shape %s, got %s..%s'
-                         % (size, shape, int(a.min()), int(a.max())))
-    return tuple(Tensor(c.astype(a.dtype)) for c in xp.unravel_index(a, shape))
+    """Flat indices as one coordinate tensor per axis of ``shape``, by Keras 3.15's TensorFlow arithmetic (% and //
+    in the indices' dtype): no bounds check (an index past the end wraps), float indices give float coordinates,
+    and indices that are not 1-D (a scalar too) take the axes in Keras's order, first axis first, then reversed:
+    unravel_index(4, (2, 3)) is (2, 0) there, where numpy says (1, 1)."""
+    t = tensor(indices, 'unravel_index')
+    if None in shape:
+        raise ValueError('`shape` argument cannot contain `None`. Received: shape=%s' % (shape,))
+    flat, coords = t.ndim == 1, []
+    for dim in (reversed(shape) if flat else shape):
+        coord = _ops.cast(t % dim, t.dtype)
+        coords.append(coord if flat else _ops.reshape(coord, t.shape))
+        t = t // dim
+    return tuple(reversed(coords))
 
 
 def argpartition(x, kth, axis=-1):
