@@ -6,6 +6,8 @@ call draws none), so keras.layers.TFSMLayer, which takes its weights from those 
 Dropout's seed states (10 variables; TFSMLayer 7 trainable + 3 non-trainable where TF has 7 + 2). TF's
 order here is the same in every run (a live trace's is not). The expected values are TF 2.21's (probes
 /work/notes/progs/kerasio56/p7_tfsm.py, p10_test_golden.py)."""
+import numpy as np
+
 import framework as tf
 from framework import keras
 
@@ -67,8 +69,18 @@ def test_module_function_lists_a_layer_as_its_inference_reads_it(tmp_path):
     tf.saved_model.save(_Module(), str(tmp_path / 'mod'))
     loaded = tf.saved_model.load(str(tmp_path / 'mod'))
     concrete = loaded.f.concrete_functions[0]
-    # TF 2.21: ['norm/moving_mean:0', 'norm/moving_variance:0', 'norm/gamma:0', 'norm/beta:0', 'c:0', 'b:0', 'a:0']
-    # (the layer's variables' names are left to test_kerasio56_loaded_layer_variable_names.py)
-    assert [v.name.split('/')[-1] for v in concrete.variables] == [
-        'moving_mean', 'moving_variance', 'gamma', 'beta', 'c:0', 'b:0', 'a:0']
-    assert [v.name.split('/')[-1] for v in concrete.trainable_variables] == ['gamma', 'beta', 'c:0', 'a:0']
+    assert [v.name for v in concrete.variables] == [      # TF 2.21
+        'norm/moving_mean:0', 'norm/moving_variance:0', 'norm/gamma:0', 'norm/beta:0', 'c:0', 'b:0', 'a:0']
+    assert [v.name for v in concrete.trainable_variables] == ['norm/gamma:0', 'norm/beta:0', 'c:0', 'a:0']
+
+
+def test_loaded_layer_variables_are_plain_variables_named_by_path(tmp_path):
+    # TF 2.21 revives a Keras layer's variables in a tf.Module's SavedModel as plain tf.Variables named by their
+    # Keras path; tapeflow gave back Keras variables named 'moving_mean', 'gamma', ...
+    tf.saved_model.save(_Module(), str(tmp_path / 'mod'))
+    loaded = tf.saved_model.load(str(tmp_path / 'mod'))
+    gamma = loaded.f.concrete_functions[0].variables[2]
+    assert repr(gamma) == "<tf.Variable 'norm/gamma:0' shape=(2,) dtype=float32, numpy=array([1., 1.], dtype=float32)>"
+    assert gamma.trainable
+    out = loaded.f(np.array([[1., 2.]], np.float32)).numpy()
+    assert [float(v).hex() for v in out.ravel()] == ['0x1.3fe7720000000p+2', '0x1.ffcee40000000p+2']     # TF 2.21

@@ -6,7 +6,9 @@ functions by value (their code, closure and the globals they use); each Variable
 becomes a reference to a key whose value is written to the variables
 checkpoint instead of into the pickle, and each Asset's file is copied
 into 'assets/'. Loading rebuilds each variable, of
-its own class and with its own attributes, around the saved value.
+its own class and with its own attributes, around the saved value; a Keras
+variable (a layer's, optimizer's or metric's) comes back as the plain tf.Variable
+TF 2.21 revives, named by its Keras path ('norm/gamma:0', revived_variables.py).
 """
 import builtins
 import importlib
@@ -23,6 +25,7 @@ import numpy as np
 from .. import backend
 from ..variable import Variable
 from .asset import Asset, copy_into
+from .revived_variables import revived
 
 _loading = threading.local()     # the values of the load running on this thread
 
@@ -33,6 +36,7 @@ def _rebuild_variable(cls, key, state):
         setattr(variable, name, value)
     variable._data = backend.place(np.array(_loading.values[key]))     # on the device scope active at load
     variable._snapshot = None
+    revived((variable,))
     return variable
 
 
