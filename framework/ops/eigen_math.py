@@ -37,6 +37,7 @@ import numpy as np
 from numpy import ndarray  # (not np.ndarray on hot paths: see backend.py)
 
 from .. import backend, libm, quiet_floats
+from . import pfor_rows
 
 _F = np.float32
 PACKET = 8          # Eigen's Packet8f: TensorFlow's x86 wheels are built with AVX
@@ -342,6 +343,8 @@ def _evaluate(a, packets, scalar, passes_denormals, reads_denormals=True):
             return xp.where(small, flat, out.reshape(-1)).reshape(a.shape) if passes_denormals else out
     out = packets(xp, flat)
     tail = flat.size % PACKET
+    if tail and pfor_rows.ITERATIONS[0] > 1:     # one of pfor's stacked iterations: the stack's last size % 8
+        tail = flat.size - pfor_rows.packets_end(flat.size, PACKET)
     if tail and scalar is not None and xp is np:
         out[-tail:] = [scalar(v) for v in flat[-tail:]]
     # ... and flush-to-zero: a denormal result (exp(-100), softplus(-100)) comes out as a signed 0.

@@ -216,9 +216,25 @@ def vectorized_map(fn, elems, fallback_to_while_loop=True, warn=True):
                          'structure is unknown; use map_fn with fn_output_signature')
     from ..pfor_tracing import pfor_called     # (late: function imports ops)
     pfor_called()
-    outputs = _run(fn, elems, leaves, n, 'vectorized_map')
+    outputs = _stacked_run(fn, elems, leaves, n)
     columns = [[as_tensor(x, 'vectorized_map') for x in nest.flatten(out)] for out in outputs]
     return nest.pack_sequence_as(outputs[0], _stacked(columns, 'vectorized_map'))
+
+
+def _stacked_run(fn, elems, leaves, n):
+    """vectorized_map's loop, each call one of pfor's ``n`` stacked iterations (pfor_rows): TF runs fn's
+    kernels once over the stacked elements, so an elementwise kernel's packets of 8 cover every element
+    but the stack's last size % 8, where a row of 4 alone is all tail (tf.sigmoid's bits)."""
+    from . import pfor_rows
+    if not callable(fn):
+        return _run(fn, elems, leaves, n, 'vectorized_map')         # (its TypeError)
+    outer = pfor_rows.SWEEP[0]
+    with pfor_rows.stacked(n):
+        outputs = []
+        for i in range(n):
+            pfor_rows.SWEEP[0] = outer * n + i
+            outputs.append(fn(nest.pack_sequence_as(elems, [getitem(x, i) for x in leaves])))
+        return outputs
 
 
 def _call_convention(op, func, inp, Tout, run):
