@@ -9,7 +9,8 @@ the upstream elements come from memory through stages that run no Python of the 
 from_tensors, range, then batch, shuffle, repeat, take, skip, prefetch, ...) or only functions already traced
 so (a map or filter made the same way: their later calls are replays, which print nothing): reading one costs
 little and shows nothing. Dataset.filter's and take_while's predicates, Dataset.scan's function (on its initial
-state) and flat_map's and interleave's are traced likewise, on the upstream's first element (zeros of its spec where it has none). Elsewhere (a generator, files) the trace stays at the first read.
+state), flat_map's and interleave's and group_by_window's key_func are traced likewise, on the upstream's first
+element (zeros of its spec where it has none). Elsewhere (a generator, files) the trace stays at the first read.
 
 The read is given up, leaving the trace to the first element as before, where it reaches a py_function
 (whose Python TensorFlow runs only for the elements read) or fails with an op's error (a kernel refusing

@@ -16,7 +16,8 @@ from .stage_function import traced_stage_function
 from ..type_spec import SparseTensorSpec
 from .spec import DatasetSpec, TensorSpec
 from .sparse_elements import sparse_rows_combiner
-from .structure import MAPPED_BATCH, known_batch_dim, spec_of, stack, with_batch_dim, without_batch_dim
+from .structure import MAPPED_BATCH, call_with_element, known_batch_dim, spec_of, stack, with_batch_dim, \
+    without_batch_dim
 
 # TensorFlow's words for rebatch on scalar elements
 _SCALAR_REBATCH = ('Invalid `batch_sizes`. Expected dataset with rank of >= 1 but found a dataset with scalar '
@@ -151,7 +152,9 @@ class RegroupingStages:
                                % (reduce_func, type(reduce_func)))
             error.add_note(note)
             raise error
-        key_func = traced_stage_function(key_func, self, refusal_of_result=windows.int64_scalar_refusal('key_func'))
+        # TF traces its own wrappers of key_func and window_size_func, which call them unconverted
+        key_func = traced_stage_function(key_func, self, refusal_of_result=windows.int64_scalar_refusal('key_func'),
+                                         converted=False)
         if (window_size is None) != (window_size_func is None):     # (both or neither: grouped_by_window refuses)
             if window_size_func is None:        # TF's constant_window_func, checked as window_size_func's result
                 window_size_func, window_size = (lambda size: lambda key: size)(window_size), None
@@ -160,12 +163,14 @@ class RegroupingStages:
                             'Dataset.group_by_window: window_size_func must be a function of the key')
             window_size_func = traced_stage_function(window_size_func, self, takes_element=False,
                                                      refusal_of_result=windows.int64_scalar_refusal('window_size_func'),
-                                                     arg_specs=lambda: [TensorSpec((), 'int64')])     # the key's
+                                                     arg_specs=lambda: [TensorSpec((), 'int64')],     # the key's
+                                                     converted=False)
         dataset_name(name)
         stream = windows.grouped_by_window(self._make_iterator, key_func, reduce_func, window_size,
                                            window_size_func, self._nested_elements,
                                            lambda: len(nest.flatten(grouped.element_spec)))
         grouped = self._with_traced_spec(self._then(stream, card.UNKNOWN_CARDINALITY, None), reduce_func)
+        trace_now(grouped, key_func, lambda: _trace_key_func(key_func, self))
         return grouped
 
     def _with_traced_spec(self, grouped, reduce_func, relax=None):
@@ -340,3 +345,17 @@ def _padded_pairs(spec, padded):
 def _unnamed(spec):
     """A window's component spec: TF 2.21's WindowDataset builds it anew, without the TensorSpec's name."""
     return TensorSpec(spec.shape, spec.dtype) if type(spec) is TensorSpec and spec.name is not None else spec
+
+
+def _trace_key_func(key_func, upstream):
+    """Trace group_by_window's ``key_func`` on ``upstream``'s first element, or zeros of its spec where it has
+    none, as TensorFlow traces it when the stage is made (its errors are raised by group_by_window itself)."""
+    from .iteration_seeds import peeking
+    from .map_spec import stand_in_element
+    with peeking():
+        first = next(iter(upstream._make_iterator()), None)
+        if first is None:
+            first = stand_in_element(upstream)
+            if first is None:
+                return
+        call_with_element(key_func, first)

@@ -44,18 +44,22 @@ DEBUG_MODE = [False]
 traced_ops.calls_user_function(host_random_replay.traced)
 
 
-def traced_stage_function(fn, upstream, takes_element=True, refusal_of_result=None, arg_specs=None):
+def traced_stage_function(fn, upstream, takes_element=True, refusal_of_result=None, arg_specs=None, converted=True):
     """``fn`` wrapped so that its first call is a trace and later calls replay it. ``takes_element``: ``fn``
     is called with one element of ``upstream`` (spread when a tuple), not reduce's (state, element).
     ``refusal_of_result(result)``: the error (or None) the stage raises for what the trace returned, worded
     while the trace still names its tensors (TF's check after tracing: '<tf.Tensor 'Cast:0' ...>').
     ``arg_specs()``: the flat specs of the arguments (None where unknown), for a function not called with
-    one element (scan's state then element); its placeholders take those shapes, as TF's trace does."""
-    warn_if_unparsable(fn)          # (TensorFlow converts it now, as the stage is made)
+    one element (scan's state then element); its placeholders take those shapes, as TF's trace does.
+    ``converted``: False where TF traces a wrapper of its own that calls ``fn`` (group_by_window's key_func
+    and window_size_func): AutoGraph leaves that wrapper, and so ``fn``, as they are, so a tensor ``if`` in
+    ``fn`` is refused and its trace errors come plain, without 'in user code:'."""
+    if converted:
+        warn_if_unparsable(fn)      # (TensorFlow converts it now, as the stage is made)
     warn_if_functions_run_eagerly(DEBUG_MODE[0])
-    converted = converted_name(fn)
+    converted_as = converted_name(fn) if converted else None
     if takes_element:
-        _refuse_mismatched_call(fn, converted, upstream)
+        _refuse_mismatched_call(fn, converted_as, upstream)
     fn = names_read_now(fn)
     state = {'traced': False}
     # AutoGraph converts the function: its `if` / `while` / `for` on tensors trace as tf.function's do
@@ -85,7 +89,7 @@ def traced_stage_function(fn, upstream, takes_element=True, refusal_of_result=No
                 raggeds = []
                 with trace_names.naming(_placeholder_names(args, upstream, arg_specs, raggeds),
                                         graph=GraphScopes()) as trace, \
-                        traced_ops.hooked(), assert_statements.running(True, getattr(fn, '__name__', 'fn')):
+                        traced_ops.hooked(), assert_statements.running(converted, getattr(fn, '__name__', 'fn')):
                     for ragged, spec in raggeds:
                         ragged_traced_rows.note_argument(trace, ragged, spec)
                     result = host_random_replay.traced(fn, args, state)
@@ -98,8 +102,8 @@ def traced_stage_function(fn, upstream, takes_element=True, refusal_of_result=No
             except Exception as error:      # autograph's words, as TensorFlow's trace of the function raises it
                 # (a function AutoGraph runs as it is, its source unreadable or a for/else in it: TF's error
                 # comes plain, without 'in user code:')
-                raised = _call_mismatch(error, fn, converted) or raised_from_trace(
-                    error, fn, getattr(fn, '__code__', None) not in UNCONVERTED_CODE)
+                raised = _call_mismatch(error, fn, converted_as) or raised_from_trace(
+                    error, fn, converted and getattr(fn, '__code__', None) not in UNCONVERTED_CODE)
                 if raised is error:
                     raise
                 raise raised from None
