@@ -10,6 +10,7 @@ from collections.abc import ItemsView, KeysView, ValuesView
 
 from ..concrete_function import ConcreteFunction
 from ..function import Function, replaying
+from .deleted_captures import check_object_alive
 from .graph_debug_info import GraphDebugInfo
 from .restored_concrete import restored
 from .restored_function_text import restored_signature_text
@@ -250,6 +251,7 @@ class _LoadedFunction(_Restored):
         self._options = options         # the traces saved, None when any call runs
 
     def __call__(self, *args, **kwargs):
+        check_object_alive(self._function.python_function)
         if self._options is not None:
             args, kwargs = check_call(self._function, self._options, args, kwargs)
         elif self._function.input_signature is not None:

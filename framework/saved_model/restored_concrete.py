@@ -16,6 +16,7 @@ from ..composite import CompositeTensor
 from ..concrete_function import ConcreteFunction, GraphOutput
 from ..ops.tensor_spec import TensorSpec
 from ..variable import Variable
+from .deleted_captures import check_object_alive
 from .restored_function_text import sanitized_spec_name
 
 
@@ -49,7 +50,12 @@ class RestoredConcreteFunction(ConcreteFunction):
 
     @property
     def variables(self):
-        """The variables the saved graph captures, in its capture order (see the module's text)."""
+        """The variables the saved graph captures, in its capture order (see the module's text).
+
+        Raises:
+            AssertionError: TF 2.21's, when the loaded object the function reads was deleted.
+        """
+        check_object_alive(self._function.python_function)
         return tuple(value for value in self._captured_values() if isinstance(value, Variable))
 
 
