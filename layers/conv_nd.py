@@ -39,9 +39,10 @@ def window_options(layer, rank, kernel_size, strides, padding, dilation_rate, wh
 
 
 def input_channels(layer, input_shape, rank, unknown=None):
-    """The channel count of a channels_last ``input_shape``. Where it is None, ``unknown(note)`` is the error
-    Keras 3's build meets first (a TypeError in its arithmetic, or its Variable's shape refusal)."""
-    channels = input_shape[-1]
+    """The channel count of a channels_last ``input_shape`` (of a higher rank: as given, whose channels are on the
+    layer's channel axis). Where it is None, ``unknown(note)`` is the error Keras 3's build meets first (a
+    TypeError in its arithmetic, or its Variable's shape refusal)."""
+    channels = input_shape[channel_axis(layer) if len(input_shape) > rank + 2 else -1]
     if channels is None and unknown is not None:
         raise unknown('%s %r: the channel axis of the input must be known, got shape %s'
                       % (type(layer).__name__, layer.name, tuple(input_shape)))

@@ -138,11 +138,10 @@ class Conv2D(KernelOptions, Layer):
     def build(self, input_shape):
         given, input_shape = tuple(input_shape), as_channels_last(self, input_shape) if len(input_shape) == 4 \
             else tuple(input_shape)
-        channels = input_shape[-1] if len(input_shape) else None
-        kernel_shape = self.kernel_size + (None if channels is None else channels // self.groups, self.filters)
         if len(input_shape) != 4:       # Keras 3's words; build((None, 4)) made a kernel no call could use
-            raise ValueError('Kernel shape must have the same length as input, but received kernel of shape %s and '
-                             'input of shape %s.' % (kernel_shape, given))
+            raise kernel_rank_error(self, given)
+        channels = input_shape[-1]
+        kernel_shape = self.kernel_size + (None if channels is None else channels // self.groups, self.filters)
         if channels is None:        # Keras 3 fails on its `channels % groups` check
             raise unknown_channels_error('Conv2D %r: the channel axis of the input must be known, got shape %s'
                                          % (self.name, given))
@@ -228,9 +227,11 @@ def _output_length(size, window, stride, padding):
 
 
 def kernel_rank_error(layer, input_shape):
-    """Keras 3's error for an input of higher rank than a convolution's (its InputSpec takes
-    ``min_ndim``; the check is compute_conv_output_shape's), naming the kernel as Keras states it."""
-    channels = input_shape[-1]
+    """Keras 3's error for an input (``input_shape`` as given) of another rank than a convolution's (its InputSpec
+    takes ``min_ndim``; the check is compute_conv_output_shape's), naming the kernel as Keras states it: the
+    kernel size, the channels read on the layer's channel axis (axis 1 channels first), and the filters, not
+    divided by the groups."""
+    channels = input_shape[channel_axis(layer)]
     out = layer.filters if hasattr(layer, 'filters') else layer.depth_multiplier * channels
     error = ValueError('Kernel shape must have the same length as input, but received kernel of shape %s and input '
                        'of shape %s.' % (tuple(layer.kernel_size) + (channels, out), tuple(input_shape)))

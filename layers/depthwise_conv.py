@@ -51,7 +51,9 @@ class _DepthwiseBase(Layer):
     # channels_first runs channels_last between two transposes, as Keras's TF backend does on CPU
     def _channels(self, input_shape):
         shape = tuple(input_shape)
-        channels = input_channels(self, self._last(shape), self.rank, unknown_depth_error)
+        # (a higher rank as given: Keras names it so in its kernel error, kernel_rank_error)
+        channels = input_channels(self, self._last(shape) if len(shape) == self.rank + 2 else shape, self.rank,
+                                  unknown_depth_error)
         refuse_empty_output(self, shape, self._last(shape)[1:-1])     # at build, as Keras 3
         return channels
 
