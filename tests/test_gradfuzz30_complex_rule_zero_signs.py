@@ -1,11 +1,11 @@
-"""Gradients through complex products, squares, exp, sin and cos keep TF 2.21's signs of zero (gradfuzz30,
+"""Gradients through complex products, squares, exp, sin, cos and log keep TF 2.21's signs of zero (gradfuzz30,
 notes/progs/gradfuzz30/p11.py, p3.py).
 
 TF's rules multiply the upstream gradient by the conjugated derivative, grad * conj(f'(z)), in Eigen's complex
 product. tapeflow wrote every rule as for real numbers and let the tape conjugate around it, conj(rule(conj(g))):
 the same values, but a zero part's sign comes out flipped where Eigen's sum of two zero products is +0.0 (a zero
 upstream, a jacobian's other rows). These rules are now written in TF's form (complex_gradients.in_tf_form);
-tapeflow differed in 12 of these 16 gradients and printed -0. off the diagonal of the jacobian below.
+tapeflow differed in 14 of these 18 gradients and printed -0. off the diagonal of the jacobian below.
 """
 import numpy as np
 import pytest
@@ -22,6 +22,7 @@ FUNCTIONS = {
     'sin': tf.sin,
     'cos': tf.cos,
     'square_sin': lambda z: tf.square(tf.sin(z)),
+    'log': tf.math.log,
 }
 
 # TF 2.21's gradients at z = [0.37+0.4j, -1.21+0.7j, 0.5-0.5j, -0.3-0.2j] of upstream [0, 1, -0, -2+1j] (p11.py)
@@ -42,6 +43,9 @@ GOLDEN = [
     ('complex128', 'sin', ['0x0.0p+0,0x0.0p+0', '0x1.c5bbbf410cee2p-2,-0x1.6b6370e845854p-1', '-0x0.0p+0,0x0.0p+0', '-0x1.0116f2e741233p+1,0x1.b6054febfbd85p-1']),
     ('complex128', 'cos', ['-0x0.0p+0,0x0.0p+0', '0x1.2ca29bbc0220fp+0,0x1.1238ca691586dp-2', '0x0.0p+0,0x0.0p+0', '-0x1.a4691108fc2cap-2,0x1.5f4d6d6037cf8p-1']),
     ('complex128', 'square_sin', ['0x0.0p+0,0x0.0p+0', '-0x1.6bbc5f75500bbp+0,0x1.6dfe66fcfe78cp+0', '0x0.0p+0,-0x0.0p+0', '0x1.c37f40928efa7p-1,-0x1.49d6f83339909p+0']),
+    # (p16.py: the same program for tf.math.log)
+    ('complex64', 'log', ['0x0.0p+0,0x0.0p+0', '-0x1.3d09360000000p-1,0x1.6ed1880000000p-2', '-0x0.0p+0,0x0.0p+0', '0x1.89d89c0000000p+2,0x1.89d8900000000p-1']),
+    ('complex128', 'log', ['0x0.0p+0,0x0.0p+0', '-0x1.3d0935b319604p-1,0x1.6ed1882e6dc1ep-2', '-0x0.0p+0,0x0.0p+0', '0x1.89d89d89d89d8p+2,0x1.89d89d89d89d8p-1']),
 ]
 
 

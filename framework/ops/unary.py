@@ -224,10 +224,14 @@ def log(x, name=None):
             operand = graph_rewrites.one_plus_operand(x)
             if operand is not None:                         # a traced log(1 + x) is log1p(x) (graph_rewrites.py)
                 return log1p(operand)
-        return _apply('log', x, _log_value, lambda g, y, x: g * reciprocal(x))
+        return _apply('log', x, _log_value, _log_grad)
     except OpError as error:
         given_name(error, name)
         raise
+
+
+# TF's _LogGrad of a complex x: grad * reciprocal(conj(x)) (complex_gradients.in_tf_form)
+_log_grad = in_tf_form(lambda g, y, x: g * reciprocal(x), lambda g, y, x: g * reciprocal(_conj(x)))
 
 
 def _log_value(xp, a, handles=eigen_math.handles, handles64=eigen_math64.handles):
