@@ -106,7 +106,10 @@ _RESHAPE = " for '{{node %s}} = Reshape[T=%s, Tshape=DT_INT32](%s, %s/shape)' wi
      'shape [4,4] (16 elements)' + _RESHAPE % ('Reshape', 'DT_INT32', 'ones', 'Reshape', '2,3', 2, '4,4')),
 ])
 def test_reshape_refused_by_the_graph(fn, signature, expected):
-    assert _last_line(tf.function(fn, input_signature=signature), A23) == 'ValueError: ' + expected
+    # AutoGraph cannot find a lambda of a decorator's list in its source (TF 2.21 warns 'no matching AST found
+    # among candidates' and runs it as it is): the graph's error comes plain, not 'in user code:'
+    # (/work/notes/progs/tutorials66/deco_lambda.py)
+    assert _last_line(tf.function(fn, input_signature=signature), A23) == expected
 
 
 def test_the_error_reads_as_autographs_in_user_code_with_a_lambdas_own_source():
