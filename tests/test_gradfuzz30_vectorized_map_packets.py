@@ -54,3 +54,15 @@ def test_a_scalar_per_element_is_all_tail():
     x = tf.constant(np.reshape(np.round(np.random.RandomState(1).uniform(-2, 2, (3, 5)), 2), (3, 5)), tf.float32)
     y = tf.vectorized_map(lambda r: tf.exp(tf.reduce_sum(r) * 0.1), x)
     assert _hexes(y) == ['0x1.636dbe0000000p-1', '0x1.5fe4620000000p-1', '0x1.c8d60a0000000p-1']
+
+
+def test_a_jacobians_loop_invariant_kernels_stay_unstacked():
+    # pfor computes what does not vary with the row once: softplus's sigmoid(x) of 5 values, all scalar tail
+    # (TF 2.21, p19.py); stacking the jacobian's sweeps there gave 0x1.ac4742p-2, 0x1.e84158p-4, 0x1.3fa928p-2
+    x = tf.constant([-0.33, 0.88, -2.0, -0.79, 1.3], tf.float32)
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = tf.nn.softplus(x)
+    assert [float(v).hex() for v in np.diag(tape.jacobian(y, x).numpy())] == [
+        '0x1.ac47440000000p-2', '0x1.69e49a0000000p-1', '0x1.e841520000000p-4', '0x1.3fa9240000000p-2',
+        '0x1.9258f80000000p-1']

@@ -343,7 +343,7 @@ def _evaluate(a, packets, scalar, passes_denormals, reads_denormals=True):
             return xp.where(small, flat, out.reshape(-1)).reshape(a.shape) if passes_denormals else out
     out = packets(xp, flat)
     tail = flat.size % PACKET
-    if tail and pfor_rows.ITERATIONS[0] > 1:     # one of pfor's stacked iterations: the stack's last size % 8
+    if tail and pfor_rows.STACKED_VALUES[0]:     # one of vectorized_map's stacked iterations: the stack's last size % 8
         tail = flat.size - pfor_rows.packets_end(flat.size, PACKET)
     if tail and scalar is not None and xp is np:
         out[-tail:] = [scalar(v) for v in flat[-tail:]]

@@ -228,13 +228,17 @@ def _stacked_run(fn, elems, leaves, n):
     from . import pfor_rows
     if not callable(fn):
         return _run(fn, elems, leaves, n, 'vectorized_map')         # (its TypeError)
-    outer = pfor_rows.SWEEP[0]
+    outer, stacked_values = pfor_rows.SWEEP[0], pfor_rows.STACKED_VALUES[0]
     with pfor_rows.stacked(n):
-        outputs = []
-        for i in range(n):
-            pfor_rows.SWEEP[0] = outer * n + i
-            outputs.append(fn(nest.pack_sequence_as(elems, [getitem(x, i) for x in leaves])))
-        return outputs
+        pfor_rows.STACKED_VALUES[0] = True
+        try:
+            outputs = []
+            for i in range(n):
+                pfor_rows.SWEEP[0] = outer * n + i
+                outputs.append(fn(nest.pack_sequence_as(elems, [getitem(x, i) for x in leaves])))
+            return outputs
+        finally:
+            pfor_rows.STACKED_VALUES[0] = stacked_values
 
 
 def _call_convention(op, func, inp, Tout, run):

@@ -16,6 +16,9 @@ import contextlib
 
 ITERATIONS = [1]        # read only where a product has fewer rows than a kernel threshold
 SWEEP = [0]             # which of the ITERATIONS sweeps runs now (the jacobian sets it)
+# True while tf.vectorized_map runs fn: each elementwise kernel there is one of the stacked iterations (the
+# jacobian's sweeps also compute values that do not vary with the row, which pfor computes once, unstacked)
+STACKED_VALUES = [False]
 
 
 @contextlib.contextmanager
