@@ -169,7 +169,8 @@ CASES = [
     (lambda: _dw(T(X2, 'complex64'), T(F2, 'complex64')), _registry('DepthwiseConv2dNative', 'complex64', ' name: ')),
     (lambda: tf.nn.separable_conv2d(T(X2, 'int32'), T(F2, 'int32'), T((1, 1, 6, 4), 'int32'), [1] * 4, 'VALID'),
      _registry('DepthwiseConv2dNative', 'int32', ' name: depthwise')),
-    (lambda: _c2dt(T(X2, 'complex64'), T((2, 2, 3, 2), 'complex64')), _registry('Conv2DBackpropInput', 'complex64', '')),
+    (lambda: _c2dt(T(X2, 'complex64'), T((2, 2, 3, 2), 'complex64')),
+     _registry('Conv2DBackpropInput', 'complex64', '')),
     (lambda: _c2dt(T(X2, 'float64'), T((2, 2, 3, 2), 'int64')), _registry('Conv2DBackpropInput', 'int64', '')),
 ]
 

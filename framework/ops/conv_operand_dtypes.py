@@ -57,8 +57,9 @@ def refuse_unpaired(x, f, kernel, named=True, name=''):
                        % (kernel, t, 'filters' if index == 2 else 'input', tuple(typed.shape)))
         raise error
     if got != t:
-        error = eager_input_error(kernel, index, t, got, runs='_MklNative' + kernel if runs_onednn(typed._data.dtype) else None,
-                                  name=name, named=named)
+        onednn = runs_onednn(typed._data.dtype)
+        error = eager_input_error(kernel, index, t, got, runs='_MklNative' + kernel if onednn else None, name=name,
+                                  named=named)
         error.add_note('%s: the input is %s %s and the filters %s %s; cast one of them to the other\'s dtype first'
                        % (kernel, x.dtype.name, tuple(x.shape), f.dtype.name, tuple(f.shape)))
         raise error

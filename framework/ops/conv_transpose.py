@@ -15,7 +15,7 @@ from .backprop_input_kernel import runs_onednn, why_not_onednn
 from .conv_operand_dtypes import matched, refuse_unpaired
 from .conv_transpose_shape_error import output_shape_mismatch
 from .integer_arguments import shape_ints
-from .operands import as_float_tensor, named_errors
+from .operands import named_errors
 from .padding_attr import refuse_lowercase
 from ..tf_python_names import tf_named
 
@@ -39,8 +39,7 @@ def conv2d_transpose(input, filters, output_shape, strides, padding='SAME', data
     op = 'conv2d_transpose'
     padding = refuse_lowercase(padding, op)
     f, x = matched(filters, input, op)       # (as TF's op takes them: a numpy operand gets the other's dtype)
-    refuse_unpaired(x, f, 'Conv2DBackpropInput', named=False)
-    x, f = as_float_tensor(x, op), as_float_tensor(f, op)
+    refuse_unpaired(x, f, 'Conv2DBackpropInput', named=False)     # (what it lets through the kernel computes)
     if data_format == 'NCHW':
         from .conv2d_channels_first import channels_first_conv2d_transpose, eigen_transpose_format_error
         if runs_onednn(x._data.dtype):      # oneDNN's kernel takes the layout; TF's own ones refuse it
@@ -81,4 +80,7 @@ def conv2d_transpose(input, filters, output_shape, strides, padding='SAME', data
                                     "conv2d_transpose: output_shape %s with strides %s and %s padding convolves back "
                                     "to %s, not to the input's %s" % (out, geo.strides, str(padding).upper(),
                                                                       (geo.oh, geo.ow), tuple(x.shape[1:3])))
+    if x.dtype.name == 'int32':     # TF's Eigen kernel takes int32: exact integer sums
+        from .conv2d_integer import integer_conv2d_transpose
+        return integer_conv2d_transpose(x, f, geo)
     return _conv_input_grad(x, f, geo)

@@ -263,13 +263,15 @@ def _int32_conv2d(input, filters, strides, padding, data_format, dilations):  # 
     if data_format == 'NCHW':
         from .conv2d_channels_first import eigen_format_error
         raise eigen_format_error(x._data.dtype)
-    if data_format != 'NHWC' or is_explicit(padding) or x.ndim != 4 or f.ndim != 4 or x.shape[3] != f.shape[2]:
+    if data_format != 'NHWC' or is_explicit(padding):
         return None
+    if x.ndim != 4 or f.ndim != 4 or (x.shape[3] != f.shape[2] and not _groups(x, f)):
+        raise _conv2d_mismatch(x, f)        # (the kernel's words: its depth check, as for floats)
     if isinstance(strides, (list, tuple)) and len(strides) == 4 and (strides[0] != 1 or strides[3] != 1):
         return None         # (the float path's UnimplementedError)
     from .conv2d_integer import integer_conv2d
     dilated = (1, 1) if dilations is None else _pair(dilations, 'dilations', 'conv2d')
-    return integer_conv2d(x, f, _pair(strides, 'strides', 'conv2d'), padding.upper(), dilated)
+    return integer_conv2d(x, f, _pair(strides, 'strides', 'conv2d'), padding.upper(), dilated, _groups(x, f) or 1)
 
 
 def _groups(x, f):

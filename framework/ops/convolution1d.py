@@ -3,7 +3,7 @@ from ..errors import InvalidArgumentError
 from .convolution import conv2d, filter_rank_error
 from .conv_operand_dtypes import refuse_unpaired, separate
 from .convolution_open_lengths import open_lengths, with_open_lengths
-from .operands import as_float_tensor, named_errors
+from .operands import named_errors
 from .padding_attr import refuse_lowercase
 from .shapes import expand_dims, squeeze, transpose
 from ..tf_python_names import tf_named
@@ -36,8 +36,7 @@ def conv1d(input, filters, stride, padding, data_format='NWC', dilations=None, n
     """
     padding = refuse_lowercase(padding, 'conv1d', input=input)
     x, f = separate(input, filters, 'conv1d')       # (TF converts each, then its Conv2D checks their dtypes first)
-    refuse_unpaired(x, f, 'Conv2D')
-    x, f = as_float_tensor(x, 'conv1d'), as_float_tensor(f, 'conv1d')
+    refuse_unpaired(x, f, 'Conv2D')         # (what it lets through is Conv2D's: floats, and int32 as conv2d takes it)
     if not isinstance(padding, str) or padding.upper() not in ('VALID', 'SAME'):
         raise ValueError("conv1d: padding must be 'VALID' or 'SAME', got %r" % (padding,))
     if data_format not in ('NWC', 'NCW'):

@@ -10,6 +10,7 @@ import numpy as np
 from ..errors import InvalidArgumentError, UnimplementedError, fast_path, kernel_error
 from .conv_depth_errors import depth_refusal
 from .conv_operand_dtypes import matched, refuse_unpaired, separate
+from .conv2d_integer import integer_convolution, integer_transpose
 from .convolution_nd import conv_transpose as _conv_transpose_nd
 from .convolution_nd import convolution as _convolution_nd
 from .convolution_nd import depthwise_conv as _depthwise_nd
@@ -92,6 +93,8 @@ def _convolve(input, filters, strides, padding, data_format, dilations, rank, op
         op == 'convolution' and np.any(np.ravel(dilations if dilations is not None else 1) != 1))
     x, filters = (matched if op == 'conv3d' else separate)(input, filters, op)
     refuse_unpaired(x, filters, 'Conv3D' if (rank or x.ndim - 2) == 3 else 'Conv2D', named=named)
+    if x.dtype.name == 'int32':       # (Conv3D refused it) TF's Conv2D convolves int32: conv2d's integer sums
+        return integer_convolution(x, filters, strides, padding, _int32_layout(x, data_format, op), dilations, op)
     x = _input(x, rank, op)
     rank = x.ndim - 2
     first = _channels_first(data_format, rank, op)
@@ -196,6 +199,9 @@ def conv3d(input, filters, strides, padding, data_format='NDHWC', dilations=None
 def _transpose_conv(input, filters, output_shape, strides, padding, data_format, dilations, rank, op):  # noqa: A002
     padding = refuse_lowercase(padding, op)
     x, filters = _transpose_operands(input, filters, output_shape, rank, op)
+    if x.dtype.name == 'int32':       # (Conv3DBackpropInputV2 refused it) TF's Conv2DBackpropInput takes int32
+        return integer_transpose(x, filters, output_shape, strides, padding, _int32_layout(x, data_format, op),
+                                 dilations, op)
     x = _input(x, rank, op)
     rank = x.ndim - 2
     first = _channels_first(data_format, rank, op)
@@ -209,6 +215,14 @@ def _transpose_conv(input, filters, output_shape, strides, padding, data_format,
                              _spatial(dilations if dilations is not None else 1, rank, first),
                              via_space_to_batch=op == 'atrous_conv2d_transpose')
     return _to_first(out, first)
+
+
+def _int32_layout(x, data_format, op):
+    """Whether an int32 1-D / 2-D input (the only ranks TF's int32 kernels take) puts its channels first."""
+    if x.ndim not in (3, 4):
+        raise InvalidArgumentError('%s: expected an input (batch, 1 or 2 spatial axes, channels) of int32, got shape %s'
+                                   % (op, tuple(x.shape)))
+    return _channels_first(data_format, x.ndim - 2, op)
 
 
 def _transpose_operands(input, filters, output_shape, rank, op):  # noqa: A002
