@@ -36,8 +36,8 @@ _AS_GIVEN = frozenset(('elu', 'selu', 'softplus', 'softsign', 'tanh_shrink'))
 
 
 def shape_read(x, name):
-    """Keras 3 reads ``x.shape`` before converting ``x`` (glu; softmax over an int or tuple axis): a list or
-    Python number meets Python's AttributeError there."""
+    """Keras 3 reads ``x.shape`` before converting ``x`` (glu; softmax over an int or tuple axis; the adaptive
+    pools): a list or Python number meets Python's AttributeError there."""
     if not hasattr(x, 'shape'):
         error = AttributeError("'%s' object has no attribute 'shape'" % type(x).__name__)
         error.add_note('keras.ops.%s reads x.shape before converting x: pass a tensor or numpy array, e.g. '

@@ -18,6 +18,7 @@ from .ops_conv_nd import conv_transpose_nd
 from .ops_dtypes import cast_all, floating, same_dtype_operand, tensor
 from .ops_nn import _restore, _spatial, refuse_integer_input
 from .data_format import standardize_data_format
+from .ops_adaptive_pool import adaptive_average_pool, adaptive_max_pool
 
 __all__ = ['adaptive_average_pool', 'adaptive_max_pool', 'conv_transpose', 'depth_to_space', 'depthwise_conv',
            'fold', 'separable_conv', 'space_to_depth', 'unfold']
@@ -140,41 +141,6 @@ def conv_transpose(inputs, kernel, strides=1, padding='valid', output_padding=No
         size[0] = 1
     y = _ops.conv2d_transpose(x, k, [x.shape[0]] + size + [k.shape[2]], strides, padding=str(padding).upper())
     return _restore(y, one_d, first)
-
-
-# ---- adaptive pooling: PyTorch's bins, [floor(i L / n), ceil((i + 1) L / n)) ------------------------
-def _bins(length, count):
-    starts = np.floor(np.arange(count) * length / count).astype(int)
-    ends = np.ceil(np.arange(1, count + 1) * length / count).astype(int)
-    widest = int((ends - starts).max())
-    # Windows padded to the widest with their own last index (harmless for max; weighted 0 for the mean).
-    index = np.minimum(starts[:, None] + np.arange(widest)[None, :], ends[:, None] - 1)
-    weight = (starts[:, None] + np.arange(widest)[None, :] < ends[:, None]) / (ends - starts)[:, None]
-    return index.astype('int32'), weight
-
-
-def _adaptive(name, reduce_max):
-    def pool(inputs, output_size, data_format=None):
-        x, one_d, first = _spatial(inputs, data_format, name)
-        sizes = _two(output_size, one_d, name, 'output_size')
-        for axis in (1, 2):
-            index, weight = _bins(x.shape[axis], sizes[axis - 1])
-            windows = _ops.gather(x, index, axis=axis)          # (..., count, widest, ...)
-            if reduce_max:
-                x = _ops.reduce_max(windows, axis + 1)
-            else:
-                shape = [1] * windows.ndim
-                shape[axis], shape[axis + 1] = weight.shape
-                x = _ops.reduce_sum(windows * _ops.constant(weight.reshape(shape).astype(x._data.dtype)), axis + 1)
-        return _restore(x, one_d, first)
-    pool.__name__ = pool.__qualname__ = name
-    pool.__doc__ = ('1-D or 2-D %s pooling to ``output_size`` windows per axis, window i spanning '
-                    '[floor(i L / n), ceil((i + 1) L / n)).' % ('max' if reduce_max else 'average'))
-    return pool
-
-
-adaptive_average_pool = _adaptive('adaptive_average_pool', False)
-adaptive_max_pool = _adaptive('adaptive_max_pool', True)
 
 
 # ---- rearrangements of blocks ------------------------------------------------------------------------
