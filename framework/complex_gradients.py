@@ -8,7 +8,7 @@ For any rule, ``conj(rule(conj(g)))`` is the TensorFlow form, so the tape
 records an op whose output is complex with its rules wrapped that way
 (``record``). Ops whose output is real but whose input is complex (abs, real,
 imag, angle) give TensorFlow's form in their own rules, and so do the rules that
-``in_tf_form`` marks (multiply, square, exp, sin, cos, log): written as TF's own, they
+``in_tf_form`` marks (multiply, divide, square, exp, sin, cos, log): written as TF's own, they
 also keep its signs of zero.
 """
 

@@ -1,11 +1,11 @@
-"""Gradients through complex products, squares, exp, sin, cos and log keep TF 2.21's signs of zero (gradfuzz30,
+"""Gradients through complex products, quotients, squares, exp, sin, cos and log keep TF 2.21's signs of zero (gradfuzz30,
 notes/progs/gradfuzz30/p11.py, p3.py).
 
 TF's rules multiply the upstream gradient by the conjugated derivative, grad * conj(f'(z)), in Eigen's complex
 product. tapeflow wrote every rule as for real numbers and let the tape conjugate around it, conj(rule(conj(g))):
 the same values, but a zero part's sign comes out flipped where Eigen's sum of two zero products is +0.0 (a zero
 upstream, a jacobian's other rows). These rules are now written in TF's form (complex_gradients.in_tf_form);
-tapeflow differed in 14 of these 18 gradients and printed -0. off the diagonal of the jacobian below.
+tapeflow differed in 18 of these 22 gradients and printed -0. off the diagonal of the jacobian below.
 """
 import numpy as np
 import pytest
@@ -23,6 +23,8 @@ FUNCTIONS = {
     'cos': tf.cos,
     'square_sin': lambda z: tf.square(tf.sin(z)),
     'log': tf.math.log,
+    'div': lambda z: 1.0 / z,
+    'div2': lambda z: z / (1.5 - 0.5j),
 }
 
 # TF 2.21's gradients at z = [0.37+0.4j, -1.21+0.7j, 0.5-0.5j, -0.3-0.2j] of upstream [0, 1, -0, -2+1j] (p11.py)
@@ -46,6 +48,11 @@ GOLDEN = [
     # (p16.py: the same program for tf.math.log)
     ('complex64', 'log', ['0x0.0p+0,0x0.0p+0', '-0x1.3d09360000000p-1,0x1.6ed1880000000p-2', '-0x0.0p+0,0x0.0p+0', '0x1.89d89c0000000p+2,0x1.89d8900000000p-1']),
     ('complex128', 'log', ['0x0.0p+0,0x0.0p+0', '-0x1.3d0935b319604p-1,0x1.6ed1882e6dc1ep-2', '-0x0.0p+0,0x0.0p+0', '0x1.89d89d89d89d8p+2,0x1.89d89d89d89d8p-1']),
+    # (p16.py: 1.0 / z and z / (1.5 - 0.5j), TF's _RealDivGrad)
+    ('complex64', 'div', ['0x0.0p+0,0x0.0p+0', '-0x1.0538dc0000000p-2,0x1.c646aa0000000p-2', '0x0.0p+0,-0x0.0p+0', '0x1.a0916c0000000p+3,0x1.67c3660000000p+3']),
+    ('complex64', 'div2', ['0x0.0p+0,0x0.0p+0', '0x1.3333320000000p-1,-0x1.9999980000000p-3', '-0x0.0p+0,0x0.0p+0', '-0x1.fffffe0000000p-1,0x1.0000000000000p+0']),
+    ('complex128', 'div', ['0x0.0p+0,0x0.0p+0', '-0x1.0538dc19452e1p-2,0x1.c646a7f1499b3p-2', '0x0.0p+0,-0x0.0p+0', '0x1.a0916b8ce0306p+3,0x1.67c368854d410p+3']),
+    ('complex128', 'div2', ['0x0.0p+0,0x0.0p+0', '0x1.3333333333333p-1,-0x1.9999999999999p-3', '-0x0.0p+0,0x0.0p+0', '-0x1.0000000000000p+0,0x1.fffffffffffffp-1']),
 ]
 
 

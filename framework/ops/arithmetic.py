@@ -874,10 +874,21 @@ def _complex_quotient(x, y):
     return eigen_complex_divide.divide(x, y, x / y)
 
 
-# The same rules on host complex arrays, whose quotients are Eigen's (the Tensor forms reach divide above)
-_COMPLEX_DIVIDE_VJPS = (array_rule(lambda g, out, x, y: g / y, lambda g, out, x, y: _complex_quotient(g, y)),
-                        array_rule(lambda g, out, x, y: g * (-x / y / y),
-                                   lambda g, out, x, y: _complex_times(g, _complex_quotient(_complex_quotient(-x, y), y))))
+def _complex_divide_grad_y(g, out, x, y):
+    cy = _conj(y, g)
+    return g * (-_conj(x, g) / cy / cy)
+
+
+def _complex_divide_grad_y_array(g, out, x, y):
+    cy = _conj_array(y, g)
+    return _complex_times(g, _complex_quotient(_complex_quotient(-_conj_array(x, g), cy), cy))
+
+
+# TF's _RealDivGrad of complex operands, in its form (complex_gradients.in_tf_form): grad / conj(y) and
+# grad * ((-conj(x) / conj(y)) / conj(y)); on host arrays with Eigen's quotients and products
+_COMPLEX_DIVIDE_VJPS = (
+    in_tf_form(array_rule(lambda g, out, x, y: g / _conj(y, g), lambda g, out, x, y: _complex_quotient(g, _conj_array(y, g)))),
+    in_tf_form(array_rule(_complex_divide_grad_y, _complex_divide_grad_y_array)))
 _FLOORMOD_VJPS = (_pass_through, lambda g, out, x, y: g * -(x // y))
 _NEGATIVE_VJPS = (array_rule(lambda g, out, x: -g),)
 # TF's (g * y) * pow(x, y - 1): a Pow op again, with a constant exponent where y is one.
