@@ -11,6 +11,8 @@ import numpy as np
 from framework import backend
 from framework.errors import kernel_error
 
+from .adafactor_gradient_shapes import checked_adafactor_gradient
+
 # class name -> (what the first slot write is, the slot's name, the first binary op, gradient first in it,
 # whether its error ends in ' name: ') for the optimizers whose update broadcasts
 _BROADCASTING = {
@@ -57,6 +59,8 @@ def mismatched_gradient(data, variable, optimizer):
     target = tuple(variable._data.shape)
     note = ('apply_gradients: the gradient for variable %r has shape %s but the variable has shape %s'
             % (variable.path, tuple(data.shape), target))
+    if optimizer is not None and any(cls.__name__ == 'Adafactor' for cls in type(optimizer).__mro__):
+        return checked_adafactor_gradient(data, variable, optimizer, note)      # (its first ops are reductions)
     row = _behaviour(optimizer) if optimizer is not None else None
     if row is None:       # plain SGD's assign_sub, Adagrad's assign_add, and classes not measured
         adagrad = any(cls.__name__ == 'Adagrad' for cls in type(optimizer).__mro__)
