@@ -24,11 +24,12 @@ from framework.ops.missing_kernels import not_found
 from .failed_build import keep_build
 
 
-def conv_inputs(inputs, kernel, layer, path, dilated=False):
+def conv_inputs(inputs, kernel, layer, path, dilated=False, op_name=''):
     """``inputs`` cast to ``kernel``'s dtype when floating, else TensorFlow's error for ``path``:
     'variable' (Conv2D/3D and transposes), 'Conv2D', 'Conv3D', 'DepthwiseConv2dNative' (the kernel
     a forward layer reaches) or 'Conv2DBackpropInput' (Conv1DTranspose). Called only when the
-    dtypes differ, off the float32 path."""
+    dtypes differ, off the float32 path. ``op_name``: the name TF's kernel error ends with (Keras's
+    separable_conv2d names its depthwise op 'depthwise')."""
     if inputs._data.dtype.kind == 'f':
         return cast(inputs, kernel.dtype)
     name = inputs.dtype.name
@@ -44,6 +45,8 @@ def conv_inputs(inputs, kernel, layer, path, dilated=False):
         error = eager_input_error('Conv2D', 1, 'int32', kernel.dtype, named=not dilated)
     else:
         error = refusal(path, name)
+        if op_name and str(error).endswith(' name: '):
+            error = type(error)(str(error) + op_name)
     error.add_note('%s %r: Keras casts only floating inputs to the layer\'s dtype; cast these %s inputs first '
                    '(tf.cast(x, %r)) or call the layer through a model whose Input casts them'
                    % (type(layer).__name__, layer.name, name, kernel.dtype.name))

@@ -83,7 +83,8 @@ class _DepthwiseBase(Layer):
 
     def _depthwise(self, inputs, kernel):
         if inputs._data.dtype is not kernel._data.dtype:
-            inputs = conv_inputs(inputs, kernel, self, 'DepthwiseConv2dNative', any(r != 1 for r in self.dilation_rate))
+            inputs = conv_inputs(inputs, kernel, self, 'DepthwiseConv2dNative', any(r != 1 for r in self.dilation_rate),
+                                 'depthwise' if self._kernels else '')
         if self._height_one():
             # Keras 3's TF backend runs a 1-D one as tf.nn.depthwise_conv2d on a height-1 image with strides
             # (1, s, s, 1), so its sums and gradients take the 2-D kernels' orders
