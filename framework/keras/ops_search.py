@@ -9,9 +9,10 @@ import numpy as np
 
 from framework import backend
 from framework import ops as _ops
-from framework.errors import kernel_error, noted
+from framework.errors import InvalidArgumentError, kernel_error, noted
 from framework.ops import float_kernels
 from framework.ops.missing_kernels import refuse_missing
+from framework.ops.sorted_search import searchsorted as tf_searchsorted
 from framework.tensor import Tensor
 from .ops_arguments import keras_axis
 from .ops_dtypes import cast_all, numeric, refuse_kinds, result_dtype, tensor
@@ -30,14 +31,23 @@ def _index_dtype(*arrays):
 
 
 def searchsorted(sorted_sequence, values, side='left'):
-    """int32 insertion points of ``values`` into the 1-D ``sorted_sequence`` ('left': before equal values)."""
-    if side not in ('left', 'right'):
-        raise ValueError("keras.ops.searchsorted: side must be 'left' or 'right', got %r" % (side,))
-    s, v = cast_all([numeric(sorted_sequence, 'searchsorted'), numeric(values, 'searchsorted')], 'searchsorted')
+    """int32 insertion points of ``values`` into the 1-D ``sorted_sequence`` ('left': before equal values).
+    Keras 3 on TF hands both to tf.searchsorted uncast: an int32 sequence with float values is LowerBound's input
+    error (without eager's ' name: ' tail, as Keras's call prints it), a scalar value StridedSlice's."""
+    s = tensor(sorted_sequence, 'searchsorted')
     if s.ndim != 1:
-        raise ValueError('keras.ops.searchsorted: sorted_sequence must be 1-D, got shape %s' % (tuple(s.shape),))
-    xp = backend.array_module(s._data)
-    return Tensor(xp.searchsorted(s._data, v._data, side=side).astype('int32'))
+        raise ValueError('`searchsorted` only supports 1-D sorted sequences. You can use `keras.ops.vectorized_map` '
+                         'to extend it to N-D sequences. Received: sorted_sequence.shape=%s' % (tuple(s.shape),))
+    try:
+        return tf_searchsorted(s, values, side=side, out_type='int32')
+    except InvalidArgumentError as error:
+        text = str(error)
+        if not text.startswith('cannot compute') or not text.endswith(' name: '):
+            raise
+        plain = InvalidArgumentError(text[:-len(' name: ')])
+        for note in getattr(error, '__notes__', ()):
+            plain.add_note(note)
+        raise plain from None
 
 
 def digitize(x, bins):
