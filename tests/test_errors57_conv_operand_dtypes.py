@@ -229,3 +229,33 @@ def test_the_refusal_says_what_to_cast():
     with pytest.raises(tf.errors.InvalidArgumentError) as err:
         tf.nn.convolution(T(X2, 'float64'), T(F2, 'float32'))
     assert 'Conv2D: the input is float64 (1, 5, 5, 2) and the filters float32 (2, 2, 2, 3)' in err.value.__notes__[0]
+
+
+@pytest.mark.parametrize('call, text', [
+    # TF 2.21 in a tf.function (graph.py): op_def_library's TypeError while the graph is built
+    (lambda x, k: tf.nn.convolution(x, k),
+     "Input 'filter' of 'Conv2D' Op has type float32 that does not match type float64 of argument 'input'."),
+    (lambda x, k: tf.nn.conv2d(x, k, 1, 'VALID'),
+     "Input 'filter' of 'Conv2D' Op has type float32 that does not match type float64 of argument 'input'."),
+    (lambda x, k: tf.nn.conv2d_transpose(x, tf.reshape(k, (2, 2, 3, 2)), [1, 6, 6, 3], 1, 'VALID'),
+     "Input 'out_backprop' of 'Conv2DBackpropInput' Op has type float64 that does not match type float32 of "
+     "argument 'filter'."),
+])
+def test_in_a_trace_the_pair_is_the_graphs_type_error(call, text):
+    f = tf.function(call)
+    with pytest.raises(TypeError) as err:
+        f(tf.ones((1, 5, 5, 2), tf.float64), tf.ones((2, 2, 2, 3)))
+    assert str(err.value).rstrip().endswith(text)
+
+
+def test_in_a_trace_complex_operands_are_the_graphs_allowed_list_refusal():
+    f = tf.function(lambda x, k: tf.nn.convolution(x, k))
+    with pytest.raises(TypeError) as err:
+        f(tf.ones((1, 5, 5, 2), tf.complex64), tf.ones((2, 2, 2, 3), tf.complex64))
+    assert str(err.value).rstrip().endswith("Value passed to parameter 'input' has DataType complex64 not in list of "
+                                            "allowed values: float16, bfloat16, float32, float64, int32")
+
+
+def test_int32_in_a_trace_computes():
+    f = tf.function(lambda x, k: tf.nn.convolution(x, k))
+    assert int(np.sum(f(tf.ones((1, 5, 5, 2), tf.int32), tf.ones((2, 2, 2, 3), tf.int32)).numpy())) == 384

@@ -21,7 +21,7 @@ input ... and filters ... do not match in rank or dtype', and convolved complex 
 from ..tensor import Tensor
 from .backprop_input_kernel import runs_onednn
 from .float_kernels import KERNELS, refusal
-from .graph_input_errors import eager_input_error, kernel_dtype_name
+from .graph_input_errors import eager_input_error, input_mismatch, kernel_dtype_name
 from .operands import as_tensor
 
 _TRANSPOSES = ('Conv2DBackpropInput', 'Conv3DBackpropInputV2')
@@ -62,7 +62,7 @@ def refuse_unpaired(x, f, kernel, named=True, name=''):
                                   named=named)
         error.add_note('%s: the input is %s %s and the filters %s %s; cast one of them to the other\'s dtype first'
                        % (kernel, x.dtype.name, tuple(x.shape), f.dtype.name, tuple(f.shape)))
-        raise error
+        raise input_mismatch(error, kernel, index, t, got)      # (a tf.function's graph: op_def_library's TypeError)
 
 
 def _name(t):

@@ -18,7 +18,12 @@ _ARGUMENTS = {kernel: ('x', 'y') for kernel in (
 _ARGUMENTS.update({'Atan2': ('y', 'x'), 'SelectV2': ('condition', 't', 'e'), 'MatMul': ('a', 'b'),
                    'BiasAdd': ('value', 'bias'), 'ScaleAndTranslateGrad': ('grads', 'original_image'),
                    'Substr': ('pos', 'len'),      # (its first input, the strings, is no operand of type T)
-                   'Igamma': ('a', 'x'), 'Igammac': ('a', 'x'), 'Polygamma': ('a', 'x'), 'Zeta': ('x', 'q')})
+                   'Igamma': ('a', 'x'), 'Igammac': ('a', 'x'), 'Polygamma': ('a', 'x'), 'Zeta': ('x', 'q'),
+                   'Conv2D': ('input', 'filter'), 'Conv3D': ('input', 'filter'),
+                   'DepthwiseConv2dNative': ('input', 'filter'),
+                   # (the output's shape is no operand of type T: the filter fixes it)
+                   'Conv2DBackpropInput': ('input_sizes', 'filter', 'out_backprop'),
+                   'Conv3DBackpropInputV2': ('input_sizes', 'filter', 'out_backprop')})
 # Kernels that take one list of tensors of one dtype, by the list's argument
 _LIST_ARGUMENTS = {'AddN': 'inputs', 'ConcatV2': 'values', 'Pack': 'values', 'Einsum': 'inputs'}
 
@@ -40,7 +45,8 @@ def input_mismatch(eager_error, kernel, index, expected, got):
         text = "Input '%s' of '%s' Op has type %s that does not match expected type of bool." % (
             arguments[index], kernel, _name(got))
     else:
-        first = 1 if kernel == 'SelectV2' else 0          # the condition is no operand of the values' type
+        # (SelectV2's condition and a transposed convolution's input_sizes are no operands of the values' type)
+        first = 1 if kernel in ('SelectV2', 'Conv2DBackpropInput', 'Conv3DBackpropInputV2') else 0
         text = "Input '%s' of '%s' Op has type %s that does not match type %s of argument '%s'." % (
             arguments[index], kernel, _name(got), _name(expected), arguments[first])
     return _with_notes(TypeError(text), eager_error)
