@@ -18,6 +18,7 @@ from .ops_conv_nd import conv_transpose_nd
 from .ops_dtypes import cast_all, floating, same_dtype_operand, tensor
 from .ops_nn import _restore, _spatial, refuse_integer_input
 from .data_format import standardize_data_format
+from .activation_inputs import shape_read
 from .ops_adaptive_pool import adaptive_average_pool, adaptive_max_pool
 
 __all__ = ['adaptive_average_pool', 'adaptive_max_pool', 'conv_transpose', 'depth_to_space', 'depthwise_conv',
@@ -180,6 +181,9 @@ def space_to_depth(x, block_size, data_format='channels_last'):
 
 def unfold(x, kernel_size, dilation=1, padding=0, stride=1):
     """Sliding blocks of an NCHW batch, as torch.nn.functional.unfold: (N, C * kh * kw, L)."""
+    shape_read(x, 'unfold')         # Keras 3 checks x.shape's rank itself, in its words, before converting
+    if len(x.shape) != 4:
+        raise ValueError('Input must be a 4D tensor. Received: input.shape=%s' % (tuple(x.shape),))
     t = _image(x, 'unfold', 'channels_first')
     kernel, dilation, stride = (_two(v, False, 'unfold', n) for v, n in
                                 ((kernel_size, 'kernel_size'), (dilation, 'dilation'), (stride, 'stride')))

@@ -275,7 +275,13 @@ def _rank_at_least(name, rank):
     return check
 
 
-_CHECKS.update(flipud=_rank_at_least('flipud', 1), fliplr=_rank_at_least('fliplr', 2))
+def _unfold(config, x):
+    # keras.ops.unfold checks the rank before its symbolic call
+    if len(_shape(x)) != 4:
+        raise ValueError('Input must be a 4D tensor. Received: input.shape=%s' % (_shape(x),))
+
+
+_CHECKS.update(flipud=_rank_at_least('flipud', 1), fliplr=_rank_at_least('fliplr', 2), unfold=_unfold)
 
 
 def check_keras_output_spec(op, args, kwargs):
