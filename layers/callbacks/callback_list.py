@@ -104,6 +104,12 @@ class CallbackList(Callback):
         snapshot = None
         if logs is None:
             logs = {}       # Keras hands batch hooks a dict, empty at the start of a batch
+        elif type(logs) is dict:
+            # a dict the caller built (a custom training loop's {'loss': loss_tensor}): Keras 3 hands
+            # callbacks its sorted, flattened copy of floats (pythonify_logs), so a callback prints 0.25,
+            # not a tensor, and what it writes there stays out of the caller's dict. fit's own logs
+            # come as a LiveLogs view, which reads as floats already
+            logs = pythonify_logs(logs)
         # by keyword, as Keras 3 calls batch hooks: LambdaCallback(on_train_batch_end=lambda b, l: ...)
         # raises TypeError there, so it does here
         for method, takes_live_view in self._listeners[hook]:
@@ -139,9 +145,9 @@ class CallbackList(Callback):
         self._batch('on_predict_batch_begin', batch, logs)
 
     def on_predict_batch_end(self, batch, logs=None):
-        # Keras 3 pythonifies these too: the outputs reach callbacks as numpy arrays
-        # (a float for a one-value batch), not as tensors.
-        self._batch('on_predict_batch_end', batch, pythonify_logs(logs) if logs is not None else None)
+        # (_batch pythonifies predict's {'outputs': ...} too: the outputs reach callbacks as numpy
+        # arrays, not as tensors, as in Keras 3)
+        self._batch('on_predict_batch_end', batch, logs)
 
     # ---- epoch and run hooks: every callback, one shared copy of the logs ----------
     def on_epoch_begin(self, epoch, logs=None):

@@ -1,0 +1,90 @@
+"""A CallbackList called by hand (a custom training loop's callbacks.on_train_batch_end(step, logs), logs
+a dict of metric tensors) hands each callback Keras 3's pythonified copy: keys sorted, nested dicts
+flattened, scalars as Python floats, other arrays as numpy arrays, strings as they are; what a callback
+writes there reaches the next callback but not the caller's dict. tapeflow passed the caller's dict of
+tensors through. Values printed by TF 2.21 (progs/callbacks9/p7.py)."""
+import numpy as np
+
+import framework as tf
+from framework import keras
+
+
+class Seen(keras.callbacks.Callback):
+    def __init__(self, writes=None):
+        super().__init__()
+        self.writes = writes
+        self.seen = []
+
+    def _keep(self, hook, batch, logs):
+        self.seen.append((hook, batch, dict(logs)))
+        if self.writes:
+            logs[self.writes] = 2.0
+
+    def on_train_batch_begin(self, batch, logs=None):
+        self._keep('train_begin', batch, logs)
+
+    def on_train_batch_end(self, batch, logs=None):
+        self._keep('train_end', batch, logs)
+
+    def on_test_batch_end(self, batch, logs=None):
+        self._keep('test_end', batch, logs)
+
+    def on_predict_batch_end(self, batch, logs=None):
+        self._keep('predict_end', batch, logs)
+
+
+def _logs_of_tensors():
+    return {'mae': tf.constant(0.25), 'loss': np.float32(1.5), 'acc': np.float64(0.125),
+            'nested': {'z': tf.constant(2.0, 'float64'), 'b': 3},
+            'vec': np.array([1.0, 2.0], 'float32'), 'name': 'abc'}
+
+
+def test_train_batch_end_gets_sorted_flat_python_floats():
+    first = Seen()
+    keras.callbacks.CallbackList([first]).on_train_batch_end(0, _logs_of_tensors())
+    (hook, batch, logs), = first.seen
+    # TF 2.21: {'acc': 0.125, 'loss': 1.5, 'mae': 0.25, 'name': 'abc', 'b': 3.0, 'z': 2.0,
+    #           'vec': array([1., 2.], dtype=float32)}, types float float float str float float ndarray
+    assert (hook, batch) == ('train_end', 0)
+    assert list(logs) == ['acc', 'loss', 'mae', 'name', 'b', 'z', 'vec']
+    assert [type(v).__name__ for v in logs.values()] == ['float', 'float', 'float', 'str', 'float', 'float',
+                                                         'ndarray']
+    assert [logs[k] for k in ('acc', 'loss', 'mae', 'name', 'b', 'z')] == [0.125, 1.5, 0.25, 'abc', 3.0, 2.0]
+    assert logs['vec'].dtype == np.float32 and logs['vec'].tolist() == [1.0, 2.0]
+
+
+def test_callbacks_share_the_copy_and_the_callers_dict_stays_as_given():
+    writer, reader = Seen(writes='added'), Seen()
+    given = _logs_of_tensors()
+    keras.callbacks.CallbackList([writer, reader]).on_train_batch_end(0, given)
+    # TF 2.21: the second callback sees 'added' last; the caller's keys stay
+    # ['acc', 'loss', 'mae', 'name', 'nested', 'vec'], its values the tensors it built
+    assert list(reader.seen[0][2]) == ['acc', 'loss', 'mae', 'name', 'b', 'z', 'vec', 'added']
+    assert sorted(given) == ['acc', 'loss', 'mae', 'name', 'nested', 'vec']
+    assert isinstance(given['mae'], tf.Tensor)
+
+
+def test_begin_test_and_predict_hooks_and_empty_logs():
+    seen, other = Seen(writes='added'), Seen()
+    callbacks = keras.callbacks.CallbackList([seen, other])
+    begin = {'x': tf.constant(1.0)}
+    callbacks.on_train_batch_begin(0, begin)
+    callbacks.on_test_batch_end(3, {'loss': tf.constant([0.5])})
+    callbacks.on_predict_batch_end(1, {'outputs': tf.constant([[1.0], [2.0]])})
+    callbacks.on_predict_batch_end(2, {'outputs': tf.constant([[4.0]])})
+    callbacks.on_train_batch_end(1, None)
+    callbacks.on_train_batch_end(2, {})
+    # TF 2.21: tbb 0 {'x': 1.0} (the caller's dict keeps its tensor, no 'added');
+    # ttbe 3 {'loss': array([0.5], dtype=float32)}; pbe outputs ndarray (2, 1), then (1, 1)
+    # (a one-value array stays an array); tbe 1 {}, tbe 2 {} and the next callback {'added': 2.0}
+    hook, batch, logs = seen.seen[0]
+    assert (hook, batch, logs) == ('train_begin', 0, {'x': 1.0}) and type(logs['x']) is float
+    assert list(begin) == ['x'] and isinstance(begin['x'], tf.Tensor)
+    hook, batch, logs = seen.seen[1]
+    assert (hook, batch, list(logs)) == ('test_end', 3, ['loss'])
+    assert type(logs['loss']) is np.ndarray and logs['loss'].tolist() == [0.5]
+    outputs = [logs['outputs'] for hook, batch, logs in seen.seen[2:4]]
+    assert [type(o).__name__ for o in outputs] == ['ndarray', 'ndarray']
+    assert [o.shape for o in outputs] == [(2, 1), (1, 1)]
+    assert [logs for hook, batch, logs in seen.seen[4:]] == [{}, {}]
+    assert [logs for hook, batch, logs in other.seen[4:]] == [{'added': 2.0}, {'added': 2.0}]
