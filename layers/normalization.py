@@ -37,8 +37,11 @@ def grappler_sum(a, b, c):
     LayerNormalization's x * inv and -mean * inv go first over several rows, and beta last; over a single
     row all three are one shape and Keras's order stays, or, without gamma, beta joins x * inv before the
     one-element -mean * inv (TF 2.21: rows of 2 to 33 values, LayerNormalization and GroupNormalization,
-    every output equal; notes/progs/gradfuzz11/t_ln6.py, t_gn.py)."""
-    ka, kb, kc = (_without_leading_ones(t.shape) for t in (a, b, c))
+    every output equal; notes/progs/gradfuzz11/t_ln6.py, t_gn.py). A trace on a None batch (a fit step, a
+    None-shaped signature) knows the shapes as (?, d), (?, 1) and (d,), whatever the rows: a batch of one
+    row there sums as several do (TF 2.21: 100 of 100 single rows, progs/modelfuzz25/red/ln2.py)."""
+    shape_of = _without_leading_ones if graph_rewrites.static_shapes() else tuple
+    ka, kb, kc = (shape_of(t.shape) for t in (a, b, c))
     if ka == kb != kc:
         return (a + b) + c
     if ka == kc != kb:

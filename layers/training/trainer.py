@@ -496,10 +496,15 @@ class Trainer(Keras2Shims, TrainingLoops):
         # its random ops are those of Keras's one-step function called directly, whose kernels are
         # not the copy fit's multi-step function inlines (graph_random_ops).
         traces = self._step_traces()
-        shaped = contextlib.nullcontext() if traces is None else traces.shaped_step(
-            on_batch_key(kind, batch, dtypes), input_shapes(batch), batch,
-            step_retracing.predict_family(self.steps_per_execution))
+        shaped = contextlib.nullcontext()
+        if traces is not None:
+            key, shapes = on_batch_key(kind, batch, dtypes), input_shapes(batch)
+            shaped = traces.shaped_step(key, shapes, batch, step_retracing.predict_family(self.steps_per_execution))
         random_ops = self._step_graph_random_state(kind, False, None)
+        if random_ops is not None and traces is not None:
+            # reduce_retracing: a batch of other shapes traces with the differing axes freed, and grappler's
+            # shape-aware rewrites (a single row's LayerNormalization sum) then see a None batch
+            random_ops.static_shapes = traces.static_trace(key, shapes)
         if random_ops is None and traces is None:
             return shaped
         stack = contextlib.ExitStack()
