@@ -2,7 +2,8 @@
 a dict of metric tensors) hands each callback Keras 3's pythonified copy: keys sorted, nested dicts
 flattened, scalars as Python floats, other arrays as numpy arrays, strings as they are; what a callback
 writes there reaches the next callback but not the caller's dict. tapeflow passed the caller's dict of
-tensors through. Values printed by TF 2.21 (progs/callbacks9/p7.py)."""
+tensors through. CallbackList.on_batch_begin / on_batch_end call each callback's on_batch_* alone (tapeflow
+called on_train_batch_*). Values printed by TF 2.21 (progs/callbacks9/p7.py, p8.py, p9.py)."""
 import numpy as np
 
 import framework as tf
@@ -88,3 +89,53 @@ def test_begin_test_and_predict_hooks_and_empty_logs():
     assert [o.shape for o in outputs] == [(2, 1), (1, 1)]
     assert [logs for hook, batch, logs in seen.seen[4:]] == [{}, {}]
     assert [logs for hook, batch, logs in other.seen[4:]] == [{'added': 2.0}, {'added': 2.0}]
+
+
+class TrainBatchHooks(keras.callbacks.Callback):
+    def __init__(self, seen):
+        super().__init__()
+        self.seen = seen
+
+    def on_train_batch_begin(self, batch, logs=None):
+        self.seen.append(('TB tbb', batch, logs))
+
+    def on_train_batch_end(self, batch, logs=None):
+        self.seen.append(('TB tbe', batch, logs))
+
+
+class BatchHooks(keras.callbacks.Callback):
+    def __init__(self, seen):
+        super().__init__()
+        self.seen = seen
+
+    def on_batch_begin(self, batch, logs=None):
+        self.seen.append(('OB obb', batch, logs))
+
+    def on_batch_end(self, batch, logs=None):
+        self.seen.append(('OB obe', batch, logs))
+
+
+def test_on_batch_hooks_call_each_callbacks_on_batch_hooks_only():
+    # TF 2.21 (progs/callbacks9/p8.py): CallbackList.on_batch_begin / on_batch_end call each callback's
+    # on_batch_begin / on_batch_end, so a callback with only on_train_batch_* sees nothing there; the
+    # on_train_batch_* hooks reach both (Callback.on_train_batch_* falls back on on_batch_*)
+    seen = []
+    callbacks = keras.callbacks.CallbackList([TrainBatchHooks(seen), BatchHooks(seen)])
+    callbacks.on_batch_begin(0, {'a': tf.constant(1.0)})
+    callbacks.on_batch_end(0, {'a': tf.constant(1.0)})
+    assert seen == [('OB obb', 0, {'a': 1.0}), ('OB obe', 0, {'a': 1.0})]
+    seen.clear()
+    callbacks.on_train_batch_begin(1)
+    callbacks.on_train_batch_end(1, {'a': 2})
+    callbacks.on_test_batch_begin(2)
+    callbacks.on_test_batch_end(2, {'a': 2})
+    assert seen == [('TB tbb', 1, {}), ('OB obb', 1, {}), ('TB tbe', 1, {'a': 2.0}), ('OB obe', 1, {'a': 2.0})]
+
+
+def test_lambda_callback_on_batch_end_is_called_by_on_batch_end():
+    # LambdaCallback(on_batch_end=...) sets the hook on the instance (Keras 3's **kwargs);
+    # TF 2.21 (progs/callbacks9/p9.py): [(4, {'loss': 0.5})]
+    seen = []
+    callback = keras.callbacks.LambdaCallback(on_batch_end=lambda batch, logs: seen.append((batch, logs)))
+    keras.callbacks.CallbackList([callback]).on_batch_end(4, {'loss': np.float32(0.5)})
+    assert seen == [(4, {'loss': 0.5})]

@@ -82,6 +82,10 @@ _BATCH_HOOKS = {
     'on_test_batch_end': ('on_test_batch_end',),
     'on_predict_batch_begin': ('on_predict_batch_begin',),
     'on_predict_batch_end': ('on_predict_batch_end',),
+    # CallbackList.on_batch_begin / _end (Keras 2's names, still called by hand in custom loops) call
+    # these alone, as Keras 3 does: a callback with only on_train_batch_* is not called there
+    'on_batch_begin': ('on_batch_begin',),
+    'on_batch_end': ('on_batch_end',),
 }
 
 

@@ -68,7 +68,8 @@ class CallbackList(Callback):
         self._listeners = {hook: [(_hook_of(cb, hook), getattr(cb, 'reads_batch_logs_at_once', False))
                                   for cb in self.callbacks if hasattr(cb, 'on_epoch_end') and overrides(cb, hook)]
                            for hook in ('on_train_batch_begin', 'on_train_batch_end', 'on_test_batch_begin',
-                                        'on_test_batch_end', 'on_predict_batch_begin', 'on_predict_batch_end')}
+                                        'on_test_batch_end', 'on_predict_batch_begin', 'on_predict_batch_end',
+                                        'on_batch_begin', 'on_batch_end')}
         self.set_model(model)
         self.set_params(params)
 
@@ -124,10 +125,11 @@ class CallbackList(Callback):
 
     # ---- batch hooks: only the callbacks that override them -----------------------
     def on_batch_begin(self, batch, logs=None):
-        self._batch('on_train_batch_begin', batch, logs)
+        # each callback's own on_batch_begin, as Keras 3's CallbackList calls (not on_train_batch_begin)
+        self._batch('on_batch_begin', batch, logs)
 
     def on_batch_end(self, batch, logs=None):
-        self._batch('on_train_batch_end', batch, logs)
+        self._batch('on_batch_end', batch, logs)
 
     def on_train_batch_begin(self, batch, logs=None):
         self._batch('on_train_batch_begin', batch, logs)
