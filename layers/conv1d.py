@@ -17,6 +17,7 @@ from .argument_tuples import (pooling_padding_for_kernel, pooling_strides, stand
                               standardized_tuple, zero_stride_division)
 from .channels_first_double import refuse_channels_first_double
 from .conv_input_dtypes import conv_inputs
+from .conv_lora import ConvLora
 from .kernel_options import KernelOptions
 from .channels_first import as_channels_last, as_layer_format, channel_axis, data_format_option, shape_to_first, \
     shape_to_last, to_first, to_last
@@ -62,7 +63,7 @@ def _from_2d(outputs):
     return reshape(outputs, (outputs.shape[0],) + tuple(outputs.shape[2:]))
 
 
-class Conv1D(KernelOptions, Layer):
+class Conv1D(ConvLora, KernelOptions, Layer):
     """A 1-D convolution (Keras 3's arguments and defaults).
 
     The kernel has shape (kernel_size, input_channels // groups, filters). padding is
@@ -79,6 +80,8 @@ class Conv1D(KernelOptions, Layer):
                  groups=1, activation=None, use_bias=True, kernel_initializer='glorot_uniform',
                  bias_initializer='zeros', kernel_regularizer=None, bias_regularizer=None,
                  activity_regularizer=None, kernel_constraint=None, bias_constraint=None, **kwargs):
+        # lora_rank / lora_alpha come in kwargs, as Keras 3's Conv1D passes them on to BaseConv
+        lora_options = kwargs.pop('lora_rank', None), kwargs.pop('lora_alpha', None)
         super().__init__(activity_regularizer=activity_regularizer, **kwargs)
         who = 'Conv1D %r' % self.name
         filters = filter_count(filters, who, groups=groups)
@@ -93,6 +96,7 @@ class Conv1D(KernelOptions, Layer):
         self._set_kernel_options(activation, use_bias, kernel_initializer, bias_initializer, kernel_regularizer,
                                  bias_regularizer, kernel_constraint, bias_constraint)
         self.input_spec = InputSpec(min_ndim=3)        # Keras 3's (a higher rank: kernel_rank_error)
+        self._set_lora_options(*lora_options)
 
     def build(self, input_shape):
         channels = input_shape[channel_axis(self)]
@@ -106,6 +110,7 @@ class Conv1D(KernelOptions, Layer):
         self._add_kernel_and_bias(self.kernel_size + (int(channels) // self.groups, self.filters), self.filters)
         self.input_spec = InputSpec(min_ndim=3, axes={channel_axis(self): int(channels)})
         self.built = True
+        self._enable_lora_after_build()
 
     def call(self, inputs):
         given = inputs
@@ -157,7 +162,7 @@ class Conv1D(KernelOptions, Layer):
             'groups': self.groups,
         })
         config.update(self._kernel_options_config(with_activity_regularizer=True))
-        return config
+        return self._lora_config(config)
 
 
 class _Pooling1D(Layer):

@@ -10,6 +10,7 @@ from .channels_first_double import refuse_channels_first_double
 from .conv2d_transpose import transposed_length
 from .channels_first import as_channels_last, as_layer_format, channel_axis, data_format_option, to_first, to_last
 from .conv_input_dtypes import conv_inputs
+from .conv_lora import ConvLora
 from .conv_transpose_rank import refuse_higher_rank
 from .convolution import _compare_with_zero, _output_length, check_groups, check_input_groups, filter_count, \
     kernel_rank_error, refuse_empty_output, refuse_strided_dilation
@@ -61,7 +62,7 @@ def convolved_shape(input_shape, kernel_size, strides, dilation_rate, padding, c
     return (input_shape[0],) + spatial + (channels,)
 
 
-class ConvND(KernelOptions, Layer):
+class ConvND(ConvLora, KernelOptions, Layer):
     """A convolution over ``rank`` spatial axes (Keras 3's Conv arguments).
 
     The kernel has shape (*kernel_size, input_channels // groups, filters).
@@ -76,7 +77,8 @@ class ConvND(KernelOptions, Layer):
     def __init__(self, filters, kernel_size, strides=1, padding='valid', data_format=None, dilation_rate=1,
                  groups=1, activation=None, use_bias=True, kernel_initializer='glorot_uniform',
                  bias_initializer='zeros', kernel_regularizer=None, bias_regularizer=None,
-                 activity_regularizer=None, kernel_constraint=None, bias_constraint=None, **kwargs):
+                 activity_regularizer=None, kernel_constraint=None, bias_constraint=None, lora_rank=None,
+                 lora_alpha=None, **kwargs):
         super().__init__(activity_regularizer=activity_regularizer, **kwargs)
         who = '%s %r' % (type(self).__name__, self.name)
         self.filters = filter_count(filters, who, groups=groups)
@@ -87,6 +89,7 @@ class ConvND(KernelOptions, Layer):
         self._set_kernel_options(activation, use_bias, kernel_initializer, bias_initializer, kernel_regularizer,
                                  bias_regularizer, kernel_constraint, bias_constraint)
         self.input_spec = InputSpec(min_ndim=self.rank + 2)      # Keras 3's (a higher rank: input_channels)
+        self._set_lora_options(lora_rank, lora_alpha)
 
     def build(self, input_shape):
         last = as_channels_last(self, input_shape) if len(input_shape) == self.rank + 2 else input_shape
@@ -96,6 +99,7 @@ class ConvND(KernelOptions, Layer):
         self._add_kernel_and_bias(self.kernel_size + (channels // self.groups, self.filters), self.filters)
         self.input_spec = InputSpec(min_ndim=self.rank + 2, axes={channel_axis(self): channels})
         self.built = True
+        self._enable_lora_after_build()
 
     def call(self, inputs):
         if inputs._data.dtype is not self.kernel._data.dtype:
@@ -128,7 +132,7 @@ class ConvND(KernelOptions, Layer):
             'groups': self.groups,
         })
         config.update(self._kernel_options_config(with_activity_regularizer=True))
-        return config
+        return self._lora_config(config)
 
 
 class Conv3D(ConvND):

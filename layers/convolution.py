@@ -9,6 +9,7 @@ from .argument_tuples import standardized_data_format, standardized_padding, sta
 from .channels_first import as_channels_last, as_layer_format, channel_axis, data_format_option, to_first, to_last
 from .channels_first_double import refuse_channels_first_double
 from .conv_input_dtypes import conv_inputs
+from .conv_lora import ConvLora
 from .kernel_options import KernelOptions
 from .activations import apply_activation
 from .conv_fused_relu import conv_activation
@@ -100,7 +101,7 @@ def check_input_groups(channels, groups, input_shape):
                          % (groups, channels, tuple(input_shape)))
 
 
-class Conv2D(KernelOptions, Layer):
+class Conv2D(ConvLora, KernelOptions, Layer):
     """A 2-D convolution layer (Keras 3's arguments and defaults).
 
     The kernel has shape (kernel_rows, kernel_cols, input_channels // groups, filters):
@@ -120,6 +121,8 @@ class Conv2D(KernelOptions, Layer):
                  kernel_initializer='glorot_uniform', bias_initializer='zeros', kernel_regularizer=None,
                  bias_regularizer=None, activity_regularizer=None, kernel_constraint=None,
                  bias_constraint=None, **kwargs):
+        # lora_rank / lora_alpha come in kwargs, as Keras 3's Conv2D passes them on to BaseConv
+        lora_options = kwargs.pop('lora_rank', None), kwargs.pop('lora_alpha', None)
         super().__init__(activity_regularizer=activity_regularizer, **kwargs)
         who = 'Conv2D %r' % self.name
         filters = filter_count(filters, who, groups=groups)
@@ -134,6 +137,7 @@ class Conv2D(KernelOptions, Layer):
         self._set_kernel_options(activation, use_bias, kernel_initializer, bias_initializer, kernel_regularizer,
                                  bias_regularizer, kernel_constraint, bias_constraint)
         self.input_spec = InputSpec(min_ndim=4)        # Keras 3's (a higher rank: build's kernel shape error)
+        self._set_lora_options(*lora_options)
 
     def build(self, input_shape):
         given, input_shape = tuple(input_shape), as_channels_last(self, input_shape) if len(input_shape) == 4 \
@@ -150,6 +154,7 @@ class Conv2D(KernelOptions, Layer):
         self._add_kernel_and_bias(kernel_shape, self.filters)
         self.input_spec = InputSpec(min_ndim=4, axes={channel_axis(self): int(channels)})
         self.built = True
+        self._enable_lora_after_build()
 
     def call(self, inputs):
         if inputs._data.dtype is not self.kernel._data.dtype:
@@ -187,7 +192,7 @@ class Conv2D(KernelOptions, Layer):
             'groups': self.groups,
         })
         config.update(self._kernel_options_config(with_activity_regularizer=True))
-        return config
+        return self._lora_config(config)
 
 
 def refuse_empty_output(layer, given_shape, spatial_sizes):
