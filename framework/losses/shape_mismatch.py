@@ -11,7 +11,7 @@ texts below were read off TF 2.21 / Keras 3.15 for each loss (/work/notes/progs/
 from .. import trace_names
 from ..graph_shape_errors import DT_NAMES, dims_text, first_unequal
 from ..errors import InvalidArgumentError, kernel_error
-from .tensor_notes import get_keras_logits
+from .tensor_notes import get_keras_logits, get_keras_mask
 
 # loss -> (kernel, the node's name in its scope or None where not measured, its two inputs): each
 # input (whose shape: 'true' or 'pred', the graph op it comes from in the scope, or None for the
@@ -102,6 +102,17 @@ _SMOOTHED_PROBABILITY_WEIGHT_MULS = {
 _MASK_SELECTS = {'mean_squared_error': 'SelectV2', 'mean_absolute_error': 'SelectV2', 'huber': 'SelectV2_1',
                  'binary_crossentropy': 'SelectV2', 'categorical_crossentropy': 'SelectV2',
                  'sparse_categorical_crossentropy': 'SelectV2'}
+# sparse_categorical_crossentropy's ignore_class is a mask of its own losses (labels != ignore_class),
+# built after the losses: the averaging reductions' scaled mask is its SelectV2_3, the others' its Cast_3,
+# and integer weights are cast by Cast_3 (/work/notes/progs/losses8/p12.py, TF 2.21)
+_IGNORE_CLASS_MASKS = {'averaging': 'SelectV2_3', 'other': 'Cast_3'}
+_IGNORE_CLASS_WEIGHT_CAST = 'Cast_3'
+
+
+def _ignore_class_mask(loss, y_pred):
+    """Whether ``loss``'s mask is its ignore_class's alone (no mask came with the predictions)."""
+    return getattr(loss, '_fn_kwargs', {}).get('ignore_class') is not None and \
+        (y_pred is None or get_keras_mask(y_pred) is None)
 
 
 def _weight_mul_ops(loss, y_pred, masked):
@@ -114,7 +125,10 @@ def _weight_mul_ops(loss, y_pred, masked):
     else:
         table = _SMOOTHED_WEIGHT_MULS if smoothed else _WEIGHT_MULS
     ops = table.get(name)
-    if ops is None or arguments.get('ignore_class') is not None or (masked and name not in _MASK_SELECTS):
+    if arguments.get('ignore_class') is not None:
+        # its Mul of the weights is the mask's (apply_mask), a mask only ignore_class gave: the same 'mul'
+        return ops if masked and _ignore_class_mask(loss, y_pred) else None
+    if ops is None or (masked and name not in _MASK_SELECTS):
         return None
     return ops
 
@@ -165,10 +179,12 @@ def _next_name(name):
 def _weights_in_traced_step(error, scope, loss, y_pred, trace):
     """The graph's ValueError for sample weights that do not broadcast to the losses (or to their
     mask), else ``error``."""
-    masked = getattr(error, '_mask_operands', None)
+    masked, ignored = getattr(error, '_mask_operands', None), False
     if masked is not None:
         weights, values_shape, reduction = masked
-        if reduction not in ('sum_over_batch_size', 'mean'):
+        averaging = reduction in ('sum_over_batch_size', 'mean')
+        ignored = _ignore_class_mask(loss, y_pred)
+        if not (averaging or ignored):
             return error
         values = None
     else:
@@ -181,7 +197,11 @@ def _weights_in_traced_step(error, scope, loss, y_pred, trace):
     node, source, cast = ops
     if y_pred is not None and y_pred._data.ndim == 2:
         source = _RANK_2_SOURCES.get(name, source)
-    if trace.graph.used('compile_loss/%s/Cast' % scope):
+    mask_op = _MASK_SELECTS.get(name) if masked is not None else None
+    if masked is not None and ignored:
+        mask_op = _IGNORE_CLASS_MASKS['averaging' if averaging else 'other']
+        cast = _IGNORE_CLASS_WEIGHT_CAST if averaging else None      # (other reductions' not measured)
+    elif trace.graph.used('compile_loss/%s/Cast' % scope):
         # the labels were of another dtype than the loss's: Loss.__call__'s Cast of them comes first
         cast = _next_name(cast)
     weight_dtype = getattr(getattr(weights, '_data', None), 'dtype', None)
@@ -191,7 +211,7 @@ def _weights_in_traced_step(error, scope, loss, y_pred, trace):
         return error
     if weight_dtype == loss_dtype:
         weight_name = entry[0]
-    elif weight_dtype.kind in 'iu':
+    elif weight_dtype.kind in 'iu' and cast is not None:
         weight_name = 'compile_loss/%s/%s' % (scope, cast)
     else:
         return error
@@ -201,7 +221,7 @@ def _weights_in_traced_step(error, scope, loss, y_pred, trace):
     predicted = trace_names.entry_of(y_pred) if y_pred is not None else None
     batch = predicted[1][0] if predicted is not None and predicted[1] else (weight_shape[0] if weight_shape else None)
     value_shape = (batch,) + values_shape[1:] if weight_shape else values_shape
-    operands = ((weight_name, weight_shape), ('compile_loss/%s/%s' % (scope, _MASK_SELECTS[name]), value_shape)) \
+    operands = ((weight_name, weight_shape), ('compile_loss/%s/%s' % (scope, mask_op), value_shape)) \
         if masked else (('compile_loss/%s/%s' % (scope, source), value_shape), (weight_name, weight_shape))
     dims = first_unequal(operands[0][1], operands[1][1])
     dtype = DT_NAMES.get(loss_dtype.name)
