@@ -139,3 +139,55 @@ def test_lambda_callback_on_batch_end_is_called_by_on_batch_end():
     callback = keras.callbacks.LambdaCallback(on_batch_end=lambda batch, logs: seen.append((batch, logs)))
     keras.callbacks.CallbackList([callback]).on_batch_end(4, {'loss': np.float32(0.5)})
     assert seen == [(4, {'loss': 0.5})]
+
+
+class SetsBatchHookLate(keras.callbacks.Callback):
+    def __init__(self, begin_hook, batch_hook):
+        super().__init__()
+        self.begin_hook, self.batch_hook, self.batches = begin_hook, batch_hook, []
+
+    def _set(self):
+        setattr(self, self.batch_hook, lambda batch, logs=None: self.batches.append(batch))
+
+    def on_train_begin(self, logs=None):
+        if self.begin_hook == 'on_train_begin':
+            self._set()
+
+    def on_epoch_begin(self, epoch, logs=None):
+        if self.begin_hook == 'on_epoch_begin' and epoch == 1:
+            self._set()
+
+    def on_test_begin(self, logs=None):
+        if self.begin_hook == 'on_test_begin':
+            self._set()
+
+    def on_predict_begin(self, logs=None):
+        if self.begin_hook == 'on_predict_begin':
+            self._set()
+
+
+def _fitted_model():
+    keras.utils.set_random_seed(0)
+    model = keras.Sequential([keras.Input((2,)), keras.layers.Dense(1)])
+    model.compile('sgd', 'mse')
+    return model
+
+
+def test_a_batch_hook_set_in_a_begin_hook_is_called():
+    # TF 2.21 (progs/callbacks9/p11.py; p12.py for all four): a callback setting self.on_train_batch_end
+    # in on_train_begin has it called for batches 0 and 1 (12 samples, batch_size 6); tapeflow looked for
+    # batch hooks only when fit built its CallbackList, and called none
+    x = np.arange(24, dtype='float32').reshape(12, 2) / 10
+    y = np.zeros((12, 1), 'float32')
+    late = SetsBatchHookLate('on_train_begin', 'on_train_batch_end')
+    _fitted_model().fit(x, y, batch_size=6, epochs=1, verbose=0, callbacks=[late])
+    assert late.batches == [0, 1]
+    late = SetsBatchHookLate('on_epoch_begin', 'on_train_batch_begin')
+    _fitted_model().fit(x, y, batch_size=6, epochs=2, verbose=0, callbacks=[late])
+    assert late.batches == [0, 1]
+    late = SetsBatchHookLate('on_test_begin', 'on_test_batch_end')
+    _fitted_model().evaluate(x, y, batch_size=4, verbose=0, callbacks=[late])
+    assert late.batches == [0, 1, 2]
+    late = SetsBatchHookLate('on_predict_begin', 'on_predict_batch_end')
+    _fitted_model().predict(x, batch_size=5, verbose=0, callbacks=[late])
+    assert late.batches == [0, 1, 2]

@@ -65,13 +65,19 @@ class CallbackList(Callback):
             self.callbacks.append(self._history)
         if add_progbar and not any(isinstance(cb, ProgbarLogger) for cb in self.callbacks):
             self.callbacks.append(ProgbarLogger())
+        self._find_listeners()
+        self.set_model(model)
+        self.set_params(params)
+
+    def _find_listeners(self):
+        # Found again after each run and epoch begin hook: a callback may set a batch hook there
+        # (self.on_train_batch_end = ... in on_train_begin), and Keras 3, which calls every callback's
+        # hooks, runs it from the next batch on
         self._listeners = {hook: [(_hook_of(cb, hook), getattr(cb, 'reads_batch_logs_at_once', False))
                                   for cb in self.callbacks if hasattr(cb, 'on_epoch_end') and overrides(cb, hook)]
                            for hook in ('on_train_batch_begin', 'on_train_batch_end', 'on_test_batch_begin',
                                         'on_test_batch_end', 'on_predict_batch_begin', 'on_predict_batch_end',
                                         'on_batch_begin', 'on_batch_end')}
-        self.set_model(model)
-        self.set_params(params)
 
     def wants(self, hook):
         """Whether any callback does something in the batch ``hook``."""
@@ -154,24 +160,28 @@ class CallbackList(Callback):
     # ---- epoch and run hooks: every callback, one shared copy of the logs ----------
     def on_epoch_begin(self, epoch, logs=None):
         self._each('on_epoch_begin', epoch, pythonify_logs(logs))
+        self._find_listeners()
 
     def on_epoch_end(self, epoch, logs=None):
         self._each('on_epoch_end', epoch, pythonify_logs(logs))
 
     def on_train_begin(self, logs=None):
         self._each('on_train_begin', pythonify_logs(logs))
+        self._find_listeners()
 
     def on_train_end(self, logs=None):
         self._each('on_train_end', pythonify_logs(logs))
 
     def on_test_begin(self, logs=None):
         self._each('on_test_begin', pythonify_logs(logs))
+        self._find_listeners()
 
     def on_test_end(self, logs=None):
         self._each('on_test_end', pythonify_logs(logs))
 
     def on_predict_begin(self, logs=None):
         self._each('on_predict_begin', pythonify_logs(logs))
+        self._find_listeners()
 
     def on_predict_end(self, logs=None):
         self._each('on_predict_end', pythonify_logs(logs))
