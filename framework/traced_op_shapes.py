@@ -276,6 +276,8 @@ def _lengths_given_at_run(rule, parameters, trace, result):
         return _repeated(parameters, trace)
     if rule == 'padded' or (rule == 'known' and 'paddings' in parameters):
         return _padded(parameters, trace)
+    if rule == 'segments' and isinstance(parameters.get('num_segments'), Tensor):
+        return _segments_counted_by(parameters, trace)
     if rule == 'known' and 'shape' in parameters and ('input' in parameters or 'x' in parameters
                                                       or 'fill_value' in parameters or 'updates' in parameters):
         return _broadcast_target(parameters, trace)     # (tf.broadcast_to, keras.ops.broadcast_to / full, scatter_nd)
@@ -778,6 +780,20 @@ def _segments(parameters, shapes, result):
     rank = ids._data.ndim if isinstance(ids, Tensor) else 1
     count = parameters.get('num_segments')
     return None if data is None or type(count) is not int else (count,) + tuple(data[rank:])
+
+
+def _segments_counted_by(parameters, trace):
+    """tf.math.unsorted_segment_sum (max, min, prod, mean) with a tensor num_segments: UnsortedSegmentReduction's
+    shape function reads it as a scalar TF folds (``tf.shape(x)[1]`` of a (None, 3) x: 3, ``tf.constant(4)``), else
+    the row count is open: ``tf.size(y)`` of a tf.unique's y, ``tf.reduce_max(ids) + 1`` (TF 2.21,
+    notes/progs/traceshapes4/q2.py)."""
+    data = _input_shape(parameters['data'] if 'data' in parameters else parameters.get('inputs'), trace)
+    ids = parameters.get('segment_ids')
+    count = parameters['num_segments']
+    if data is None or count._data.ndim != 0:
+        return None
+    rank = ids._data.ndim if isinstance(ids, Tensor) else np.ndim(ids)
+    return (_partial_vector([count], trace)[0],) + tuple(data[rank:])
 
 
 def _bitcast(parameters, shapes, result):
