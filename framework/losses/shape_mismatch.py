@@ -101,7 +101,11 @@ _SMOOTHED_PROBABILITY_WEIGHT_MULS = {
 # (its index as read off TF 2.21 for these losses; huber's formula has a select of its own)
 _MASK_SELECTS = {'mean_squared_error': 'SelectV2', 'mean_absolute_error': 'SelectV2', 'huber': 'SelectV2_1',
                  'binary_crossentropy': 'SelectV2', 'categorical_crossentropy': 'SelectV2',
-                 'sparse_categorical_crossentropy': 'SelectV2'}
+                 'sparse_categorical_crossentropy': 'SelectV2', 'log_cosh': 'SelectV2', 'poisson': 'SelectV2',
+                 'kl_divergence': 'SelectV2', 'mean_squared_logarithmic_error': 'SelectV2',
+                 'mean_absolute_percentage_error': 'SelectV2', 'cosine_similarity': 'SelectV2', 'hinge': 'SelectV2',
+                 'squared_hinge': 'SelectV2', 'categorical_hinge': 'SelectV2', 'binary_focal_crossentropy': 'SelectV2',
+                 'categorical_focal_crossentropy': 'SelectV2'}   # (these losses' own: /work/notes/progs/losses8/p13.py)
 # sparse_categorical_crossentropy's ignore_class is a mask of its own losses (labels != ignore_class),
 # built after the losses: the averaging reductions' scaled mask is its SelectV2_3, the others' its Cast_3,
 # and integer weights are cast by Cast_3 (/work/notes/progs/losses8/p12.py, TF 2.21)
