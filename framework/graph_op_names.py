@@ -525,6 +525,13 @@ ROWS = (
     ('SegmentMean', 'counted', 'math.segment_mean'),
     ('SegmentProd', 'counted', 'math.segment_prod'),
     ('bincount/DenseBincount', 'counted', 'math.bincount', 'bincount'),
+    # rows routed by index values (traced_routing_shapes; TF 2.21, notes/progs/traceshapes4/q3.py): with
+    # num_segments the sparse segment ops are '...WithNumSegments' (variant)
+    ('SparseSegmentSum', 'sparse_segments', 'sparse.segment_sum'),
+    ('SparseSegmentMean', 'sparse_segments', 'sparse.segment_mean'),
+    ('SparseSegmentSqrtN', 'sparse_segments', 'sparse.segment_sqrt_n'),
+    ('DynamicPartition', 'outputs', 'dynamic_partition'),
+    ('DynamicStitch', 'stitched', 'dynamic_stitch'),
     ('confusion_matrix/ScatterNd', 'counted', 'math.confusion_matrix'),
     ('moments/Squeeze|Squeeze_1', 'scoped_outputs', 'nn.moments'),     # (keepdims: 'moments/mean|variance')
     ('meshgrid/mul', 'scoped_outputs', 'meshgrid'),           # (a grid per input: mul, mul_1, ...)
@@ -594,6 +601,8 @@ def variant(name, parameters, result):
         return lookup_graph_names.op_name(name, parameters)
     if name == 'Pad':
         return _pad_op(parameters)
+    if name.startswith('SparseSegment') and parameters.get('num_segments') is not None:
+        return name + 'WithNumSegments'
     if name == 'StaticRegexFullMatch' and not isinstance(parameters.get('pattern'), str):
         return 'RegexFullMatch'         # a tensor pattern: the op that reads it when the graph runs
     if name == 'StringNGrams':          # a vector's n-grams come out of a ragged row, a matrix's reshaped

@@ -14,6 +14,7 @@ import numbers
 import numpy as np
 
 from . import keras_einsum_shapes, keras_median_names, keras_take_along_names, runtime_values, trace_names, traced_shape_values
+from . import traced_routing_shapes
 from .tensor import Tensor
 from .tensor_shape import SHAPE_SEQUENCES
 from .traced_shape_values import as_array as _array, partial_vector as _partial_vector
@@ -102,6 +103,10 @@ def _output_shape(rule, parameters, result, trace):
         return _ragged_dense(parameters, trace)
     if rule == 'scoped_outputs':        # (tf.nn.moments, tf.meshgrid: a list of shapes, one per output)
         return _scoped_outputs(parameters, result, trace)
+    if rule == 'sparse_segments':       # (and 'stitched': rows the index values decide, traced_routing_shapes)
+        return traced_routing_shapes.sparse_segments(parameters, lambda v: _input_shape(v, trace), trace)
+    if rule == 'stitched':
+        return traced_routing_shapes.stitched(parameters, lambda v: _input_shape(v, trace), trace)
     if rule == 'counted':       # lengths the values decide (segment ids, the largest count): open in TF's graph
         return _counted(parameters, result, trace)
     if rule == 'decoded':
@@ -180,6 +185,8 @@ def _outputs(parameters, outputs, trace):
     known = [tuple(t._data.shape) for t in outputs]
     if 'out_idx' in parameters:                 # tf.unique: (values, their indices)
         return [(None,), _traced(source, _is_open(trace))]
+    if 'num_partitions' in parameters:          # tf.dynamic_partition: each output's rows open
+        return traced_routing_shapes.partitions(parameters, outputs, lambda v: _input_shape(v, trace))
     if 'decreasing' in parameters:              # tf.nn.isotonic_regression: (output, segments), the input's shape
         return [_traced(source, _is_open(trace))] * len(outputs)
     shape = _traced(source, _is_open(trace)) if source is not None else None
