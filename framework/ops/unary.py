@@ -13,7 +13,7 @@ import numpy as np
 from .. import backend, libm
 from ..composite import map_elementwise
 from . import eigen_math, eigen_reciprocal, eigen_rsqrt, eigen_trig, float_kernels, graph_rewrites, missing_kernels
-from . import eigen_complex_divide, eigen_complex_exp, eigen_complex_product, eigen_complex_sqrt, eigen_inverse_trig, eigen_math64, inverse_grads, pfor_rows
+from . import complex_grad_kernels, eigen_complex_divide, eigen_complex_exp, eigen_complex_product, eigen_complex_sqrt, eigen_inverse_trig, eigen_math64, inverse_grads, pfor_rows
 from ..tensor import Tensor
 from ..tape import array_rule, record_blocked
 from ..complex_gradients import in_tf_form
@@ -93,6 +93,13 @@ def _complex_square_grad_array(g, y, x):
 in_tf_form(_square_grad, array_rule(_complex_square_grad, _complex_square_grad_array))
 
 
+def _complex_kernel_rule(op, conjugate):
+    """The complex rule ``op(y, g)``, ``op(conj(y), g)`` where TF's Python rule conjugates y."""
+    def rule(g, y, x):
+        return op(_conj(y) if conjugate else y, g)
+    return rule
+
+
 # TensorFlow's SqrtGrad, RsqrtGrad and ReciprocalGrad kernels return 0 wherever the
 # upstream gradient is 0, whatever the output: a branch that tf.where discards adds
 # nothing, even where sqrt(x) is 0 or NaN (the guides' "NaN trap" does not spring).
@@ -105,6 +112,12 @@ _reciprocal_grad = array_rule(lambda g, y, x: inverse_grads.reciprocal_grad(y, g
 # TF's TanhGrad op, recorded with its own rule where an outer tape watches (tanh_grad below)
 _tanh_grad = array_rule(lambda g, y, x: tanh_grad(y, g), lambda g, y, x: g * (1 - y * y))
 _sigmoid_grad = array_rule(lambda g, y, x: sigmoid_grad(y, g), lambda g, y, x: sigmoid_grad_array(g, y))
+# Their complex forms: TF's kernels (complex_grad_kernels.py), y conjugated by the kernel (SqrtGrad,
+# ReciprocalGrad) or by TF's Python rule (TanhGrad); the tape records them as they are. (Complex sigmoid's
+# SigmoidGrad is left to the tape's generic form: its y differs from TF's in last bits.)
+in_tf_form(_sqrt_grad, _complex_kernel_rule(complex_grad_kernels.sqrt_grad_op, conjugate=False))
+in_tf_form(_reciprocal_grad, _complex_kernel_rule(complex_grad_kernels.reciprocal_grad_op, conjugate=False))
+in_tf_form(_tanh_grad, _complex_kernel_rule(complex_grad_kernels.tanh_grad_op, conjugate=True))
 
 
 _GRAD_PACKETS = {np.dtype(np.float32): 8, np.dtype(np.float64): 4, np.dtype(np.float16): 8}      # Eigen's AVX packet sizes
@@ -264,10 +277,16 @@ def _probabilities_reciprocal_value(xp, a):
 
 def log1p(x, name=None):
     try:
-        return _apply('log1p', x, _log1p_value, lambda g, y, x: g * reciprocal(1 + x))
+        return _apply('log1p', x, _log1p_value, _log1p_grad)
     except OpError as error:
         given_name(error, name)
         raise
+
+
+# TF's _Log1pGrad / _Expm1Grad of a complex x: grad * reciprocal(1 + conj(x)), grad * exp(conj(x))
+# (complex_gradients.in_tf_form: a zero upstream's parts keep TF's +0.0)
+_log1p_grad = in_tf_form(lambda g, y, x: g * reciprocal(1 + x), lambda g, y, x: g * reciprocal(1 + _conj(x)))
+_expm1_grad = in_tf_form(lambda g, y, x: g * exp(x), lambda g, y, x: g * exp(_conj(x)))
 
 
 def _log1p_value(xp, a):
@@ -278,7 +297,7 @@ def _log1p_value(xp, a):
 
 def expm1(x, name=None):
     try:
-        return _apply('expm1', x, _expm1_value, lambda g, y, x: g * exp(x))
+        return _apply('expm1', x, _expm1_value, _expm1_grad)
     except OpError as error:
         given_name(error, name)
         raise
@@ -478,10 +497,15 @@ def cos(x, name=None):
 
 def tan(x, name=None):
     try:
-        return _apply('tan', x, _C_VALUES['tan'], lambda g, y, x: g * square(reciprocal(cos(x))))
+        return _apply('tan', x, _C_VALUES['tan'], _tan_grad)
     except OpError as error:
         given_name(error, name)
         raise
+
+
+# TF's _TanGrad of a complex x: square(reciprocal(cos(conj(x)))) * grad (complex_gradients.in_tf_form)
+_tan_grad = in_tf_form(lambda g, y, x: g * square(reciprocal(cos(x))),
+                       lambda g, y, x: square(reciprocal(cos(_conj(x)))) * g)
 
 
 def _eigen_value(name):
@@ -529,15 +553,20 @@ def acos(x, name=None):
 
 def sinh(x, name=None):
     try:
-        return _apply('sinh', x, _C_VALUES['sinh'], lambda g, y, x: g * cosh(x))
+        return _apply('sinh', x, _C_VALUES['sinh'], _sinh_grad)
     except OpError as error:
         given_name(error, name)
         raise
 
 
+# TF's _SinhGrad / _CoshGrad of a complex x: grad * cosh(conj(x)), grad * sinh(conj(x)) (complex_gradients.in_tf_form)
+_sinh_grad = in_tf_form(lambda g, y, x: g * cosh(x), lambda g, y, x: g * cosh(_conj(x)))
+_cosh_grad = in_tf_form(lambda g, y, x: g * sinh(x), lambda g, y, x: g * sinh(_conj(x)))
+
+
 def cosh(x, name=None):
     try:
-        return _apply('cosh', x, _C_VALUES['cosh'], lambda g, y, x: g * sinh(x))
+        return _apply('cosh', x, _C_VALUES['cosh'], _cosh_grad)
     except OpError as error:
         given_name(error, name)
         raise
