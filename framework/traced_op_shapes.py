@@ -472,7 +472,7 @@ def _tiled(parameters, trace):
 def _repeated(parameters, trace):
     """tf.repeat with one count (repeat_with_axis reshapes to [..., count * length, ...] built from tf.shape):
     the repeated length open where the count or the length is (``repeats=tf.shape(x)[0]`` on (1, 4, 6):
-    (None, 4, 6)); ``axis=None`` repeats the flattened input."""
+    (None, 4, 6)); with a count per row, boolean_mask's; ``axis=None`` repeats the flattened input."""
     shape = _input_shape(_keras_or_tf(parameters, 'x', 'input'), trace)
     axis, repeats = parameters.get('axis'), parameters.get('repeats')
     if shape is None:
@@ -480,9 +480,13 @@ def _repeated(parameters, trace):
     if axis is None:
         shape, axis = ((None,) if None in shape else (int(_product(shape)),)), 0
     count = _partial_vector([repeats], trace)[0]
+    axis = int(axis) % len(shape)
+    if type(count) is list and len(count) != 1:     # a count per row: boolean_mask's rows are open, reshaped back
+        # to the counts' sum on a later axis where TF folds them all (TF 2.21, notes/progs/traceshapes4/q4.py)
+        length = None if axis == 0 or None in count else sum(count)
+        return shape[:axis] + (length,) + shape[axis + 1:]
     if type(count) is list:
         count = count[0]
-    axis = int(axis) % len(shape)
     length = None if count is None or shape[axis] is None else shape[axis] * count
     return shape[:axis] + (length,) + shape[axis + 1:]
 
