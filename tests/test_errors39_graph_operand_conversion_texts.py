@@ -38,7 +38,9 @@ def _traced_error(fn, dtype=tf.float32):
 def test_op_def_library_wraps_a_type_error(fn, kernel, parameter):
     error = _traced_error(fn)
     assert type(error) is TypeError
-    assert _last_line(error) == ("TypeError: Expected float32 passed to parameter '%s' of op '%s', got {'a': 1} of "
+    # (a lambda in a decorator's list: AutoGraph cannot single it out and runs it as-is, so TF 2.21's error
+    # comes plain, without 'in user code:' and its 'TypeError: ' line)
+    assert _last_line(error) == ("Expected float32 passed to parameter '%s' of op '%s', got {'a': 1} of "
                                  "type 'dict' instead. Error: %s" % (parameter, kernel, _FLOAT_OF_DICT))
 
 
@@ -58,7 +60,7 @@ def test_op_def_library_wraps_a_value_error(operand, inner):
 @pytest.mark.parametrize('fn', [lambda a: a + {'a': 1}, lambda a: a / {'a': 1}, lambda a: tf.add(a, {'a': 1})])
 def test_add_and_divide_convert_first(fn):
     error = _traced_error(fn)
-    assert type(error) is TypeError and _last_line(error) == 'TypeError: ' + _FAILED
+    assert type(error) is TypeError and _last_line(error) == _FAILED       # (plain: see above)
 
 
 @pytest.mark.parametrize('fn', [lambda a: a + None, lambda a: a / None, lambda a: {'a': 1} * a])
