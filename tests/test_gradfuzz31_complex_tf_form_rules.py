@@ -61,16 +61,20 @@ TF_DERIVATIVES = [
     ('complex128', 'reciprocal', 'jac', ['0x1.6adab993ad114p+0', '0x0.0p+0', '0x0.0p+0', '0x0.0p+0', '0x1.82c606fed86cdp+3', '0x0.0p+0', '0x0.0p+0', '0x0.0p+0', '0x1.0405baee7c386p-2']),
     ('complex128', 'reciprocal', 'hess', ['0x1.7c65b527caf79p+2', '0x0.0p+0', '0x0.0p+0', '0x0.0p+0', '0x1.e4c49f105c9cfp+8', '0x0.0p+0', '0x0.0p+0', '0x0.0p+0', '0x1.def9429a21375p-1']),
 ]
+# size 7: a jacobian's 7 sweeps of SqrtGrad take Eigen's packets as the stacked 49 values do (pfor_rows)
+TF_SIZE_7_DERIVATIVES = [
+    ('complex64', 'sqrt', 'hess', ['-0x1.ee7b2c0000000p-2', '0x0.0p+0', '0x0.0p+0', '0x0.0p+0', '0x0.0p+0', '0x0.0p+0', '0x0.0p+0', '0x0.0p+0', '0x1.0623640000000p-2', '0x0.0p+0', '0x0.0p+0', '0x0.0p+0', '0x0.0p+0', '0x0.0p+0', '0x0.0p+0', '0x0.0p+0', '-0x1.d582200000000p-4', '0x0.0p+0', '0x0.0p+0', '0x0.0p+0', '0x0.0p+0', '0x0.0p+0', '0x0.0p+0', '0x0.0p+0', '-0x1.bb85aa0000000p-1', '0x0.0p+0', '0x0.0p+0', '0x0.0p+0', '0x0.0p+0', '0x0.0p+0', '0x0.0p+0', '0x0.0p+0', '0x1.613b440000000p-4', '0x0.0p+0', '0x0.0p+0', '0x0.0p+0', '0x0.0p+0', '0x0.0p+0', '0x0.0p+0', '0x0.0p+0', '-0x1.58fda80000000p+0', '0x0.0p+0', '0x0.0p+0', '0x0.0p+0', '0x0.0p+0', '0x0.0p+0', '0x0.0p+0', '0x0.0p+0', '0x1.a5b86c0000000p-3']),
+]
 
 
-def _p2_inputs(dtype):
+def _p2_inputs(dtype, size=3):
     """p2.py's inputs: RandomState(3), sizes 3 then 7, complex64 then complex128 (values then upstream)."""
     rng = np.random.RandomState(3)
     for ct in ('complex64', 'complex128'):
         for n in (3, 7):
             zv = rng.uniform(-1.5, 1.5, n) + 1j * rng.uniform(-1.5, 1.5, n)
             upv = rng.uniform(-2, 2, n) + 1j * rng.uniform(-2, 2, n)
-            if ct == dtype and n == 3:
+            if ct == dtype and n == size:
                 return zv, upv
 
 
@@ -78,9 +82,10 @@ def _real_hexes(t):
     return [float(v).hex() for v in np.ravel(t.numpy())]
 
 
-@pytest.mark.parametrize('dtype, name, kind, expected', TF_DERIVATIVES)
-def test_gradients_jacobians_and_hessians_have_tf_bits(dtype, name, kind, expected):
-    zv, upv = _p2_inputs(dtype)
+@pytest.mark.parametrize('dtype, name, kind, expected, size', [row + (3,) for row in TF_DERIVATIVES] +
+                         [row + (7,) for row in TF_SIZE_7_DERIVATIVES])
+def test_gradients_jacobians_and_hessians_have_tf_bits(dtype, name, kind, expected, size):
+    zv, upv = _p2_inputs(dtype, size)
     f = _FUNCTIONS[name]
     if kind == 'grad':
         z = tf.constant(zv, dtype)

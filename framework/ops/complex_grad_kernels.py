@@ -2,15 +2,16 @@
 
 Their functors multiply with Eigen's complex product (eigen_complex_product: no fused multiply-add, where
 numpy's complex product fuses) and divide with its pdiv_complex (eigen_complex_divide). Eigen's packets hold
-4 complex64 or 2 complex128 values; the last ``size % packet`` values take the scalar functor, whose order
-differs for SqrtGrad. SqrtGrad and ReciprocalGrad conjugate y themselves (TF's _SqrtGrad and
-_ReciprocalGrad hand them y), TanhGrad is handed conj(y) by TF's Python rule. Measured
-against tf.raw_ops of TF 2.21 on 4001 random values each (notes progs/gradfuzz31/kc2.py): every value equal.
+4 complex64 or 2 complex128 values; the last ``size % packet`` values (of a jacobian's stacked sweeps,
+pfor_rows) take the scalar functor, whose order differs for SqrtGrad. SqrtGrad and ReciprocalGrad conjugate
+y themselves (TF's _SqrtGrad and _ReciprocalGrad hand them y), TanhGrad is handed conj(y) by TF's Python
+rule. Measured against tf.raw_ops of TF 2.21 on 4001 random values each (notes progs/gradfuzz31/kc2.py):
+every value equal.
 """
 import numpy as np
 
 from .. import backend
-from . import eigen_complex_divide, eigen_complex_product
+from . import eigen_complex_divide, eigen_complex_product, pfor_rows
 
 _PACKETS = {np.dtype(np.complex64): 4, np.dtype(np.complex128): 2}
 
@@ -27,6 +28,8 @@ def _over(a, b):
 def _kernel(packet_form, scalar_form, y, dy):
     out = packet_form(y, dy)
     tail = y.size % _PACKETS[y.dtype]
+    if pfor_rows.ITERATIONS[0] > 1:     # a jacobian's sweep: TF's kernel runs over the stacked sweeps
+        tail = y.size - pfor_rows.packets_end(y.size, _PACKETS[y.dtype])
     if tail and scalar_form is not None:
         flat, ys, dys = out.reshape(-1), y.reshape(-1)[-tail:], dy.reshape(-1)[-tail:]
         flat[-tail:] = scalar_form(ys, dys)
