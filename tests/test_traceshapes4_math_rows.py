@@ -62,3 +62,43 @@ def test_cosh_of_a_segment_sum_keeps_its_open_rows(capsys):
 
     f(tf.constant([[1.0, 2, 3], [4, 5, 6], [7, 8, 9], [1, 1, 1]]))
     assert _lines(capsys) == ['(None, 3) Tensor("Cosh:0", shape=(None, 3), dtype=float32)']
+
+
+def test_more_math_and_linalg_ops(capsys):
+    # (TF 2.21: notes/progs/traceshapes4/q6.py; the open lengths below: q7.py)
+    @tf.function
+    def f(x, i):
+        print(tf.math.lbeta(x), tf.math.scalar_mul(2.0, x), tf.math.invert_permutation(i))
+        print(tf.math.is_non_decreasing(x), tf.math.betainc(x, x, x), tf.linalg.cross(x, x))
+        print(tf.linalg.inv(tf.eye(3) + x[:1, :, None] * 0.0), tf.tensor_scatter_nd_add(x, [[0]], x[:1]))
+        print(tf.scalar_mul(tf.constant(2.0), x[0]), tf.math.lbeta(x[0]))
+        return x
+
+    f(tf.constant([[0.1, 0.2, 0.3], [0.4, 0.5, 0.6]]), tf.constant([2, 0, 1]))
+    assert _lines(capsys) == [
+        'Tensor("lbeta/sub:0", shape=(2,), dtype=float32) Tensor("scalar_mul:0", shape=(2, 3), dtype=float32) '
+        'Tensor("InvertPermutation:0", shape=(3,), dtype=int32)',
+        'Tensor("is_non_decreasing/All:0", shape=(), dtype=bool) Tensor("Betainc:0", shape=(2, 3), dtype=float32) '
+        'Tensor("Cross:0", shape=(2, 3), dtype=float32)',
+        'Tensor("MatrixInverse:0", shape=(1, 3, 3), dtype=float32) '
+        'Tensor("TensorScatterAdd:0", shape=(2, 3), dtype=float32)',
+        'Tensor("scalar_mul_1:0", shape=(3,), dtype=float32) Tensor("lbeta_1/sub:0", shape=(), dtype=float32)',
+    ]
+
+
+def test_more_math_and_linalg_ops_carry_open_lengths(capsys):
+    @tf.function(input_signature=[tf.TensorSpec([None, 3], tf.float32), tf.TensorSpec([3], tf.int32)])
+    def f(x, i):
+        print(tf.math.lbeta(x), tf.math.scalar_mul(2.0, x), tf.math.invert_permutation(i))
+        print(tf.math.betainc(x, x, x), tf.linalg.cross(x, x), tf.tensor_scatter_nd_add(x, [[0]], x[:1]))
+        print(tf.linalg.inv(tf.eye(3) + x[:1, :, None] * 0.0))
+        return x
+
+    f(tf.constant([[0.1, 0.2, 0.3], [0.4, 0.5, 0.6]]), tf.constant([2, 0, 1]))
+    assert _lines(capsys) == [
+        'Tensor("lbeta/sub:0", shape=(None,), dtype=float32) Tensor("scalar_mul:0", shape=(None, 3), dtype=float32) '
+        'Tensor("InvertPermutation:0", shape=(3,), dtype=int32)',
+        'Tensor("Betainc:0", shape=(None, 3), dtype=float32) Tensor("Cross:0", shape=(None, 3), dtype=float32) '
+        'Tensor("TensorScatterAdd:0", shape=(None, 3), dtype=float32)',
+        'Tensor("MatrixInverse:0", shape=(None, 3, 3), dtype=float32)',
+    ]
