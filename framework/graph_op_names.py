@@ -214,6 +214,7 @@ ROWS = (
     ('unstack', 'outputs', 'unstack'),
     ('TopKV2', 'outputs', 'math.top_k', 'nn.top_k'),
     ('Unique', 'outputs', 'unique'),
+    ('UniqueWithCounts', 'outputs', 'unique_with_counts'),     # (TF 2.21, notes/progs/traceshapes4/q8.py)
     # Python run by the graph: TensorFlow knows neither the rank nor the lengths of what it returns
     ('EagerPyFunc', 'opaque', 'py_function'),
     ('PyFunc', 'opaque', 'numpy_function'),

@@ -183,8 +183,8 @@ def _outputs(parameters, outputs, trace):
     each output (tf.split, tf.unstack, tf.math.top_k) or unknown."""
     source = next(iter(_tensors(parameters)), None)
     known = [tuple(t._data.shape) for t in outputs]
-    if 'out_idx' in parameters:                 # tf.unique: (values, their indices)
-        return [(None,), _traced(source, _is_open(trace))]
+    if 'out_idx' in parameters:                 # tf.unique: (values, their indices), with_counts: and the counts
+        return [(None,), _traced(source, _is_open(trace))] + [(None,)] * (len(outputs) - 2)
     if 'num_partitions' in parameters:          # tf.dynamic_partition: each output's rows open
         return traced_routing_shapes.partitions(parameters, outputs, lambda v: _input_shape(v, trace))
     if 'decreasing' in parameters:              # tf.nn.isotonic_regression: (output, segments), the input's shape
