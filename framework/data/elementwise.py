@@ -20,8 +20,8 @@ from .construction_trace import trace_now
 from .arguments import dataset_name, function_argument, integer, positive_int
 from .experimental_deprecated import SHARD_HINT     # a shard count left to a distribution strategy
 from .error_skipping import SkippedElement, skipping_errors, tolerated
-from .iteration_seeds import IterationSeeds, peeking
-from .map_spec import mapped_spec, shell, stand_in_element
+from .iteration_seeds import IterationSeeds
+from .map_spec import mapped_spec, shell, trace_on_first_element
 from .options import Options, _OptionsGroup
 from .prefetch_stage import one_ahead
 from .spec import TensorSpec
@@ -415,13 +415,7 @@ def _scan_step(scan_func, state, element):
 def _trace_scan(scan_func, initial_state, upstream):
     """Trace ``scan_func`` on the initial state and ``upstream``'s first element, or zeros of its spec where it has
     none, as TensorFlow traces it when Dataset.scan makes the stage (its errors are raised by scan itself)."""
-    with peeking():
-        first = next(iter(upstream._make_iterator()), None)
-        if first is None:
-            first = stand_in_element(upstream)
-            if first is None:
-                return
-        _scan_step(scan_func, host_structure(initial_state), first)
+    trace_on_first_element(upstream, lambda first: _scan_step(scan_func, host_structure(initial_state), first))
 
 
 def _with_traced_outputs(scanned, scan_func):
@@ -578,13 +572,7 @@ def _trace_predicate(predicate, upstream, what):
     """Trace ``predicate`` (of ``what``: filter's or take_while's) on ``upstream``'s first element, or zeros of its
     spec where it has none (TensorFlow traces it on the spec when the stage is made), with the check of what it
     returned."""
-    with peeking():         # (a read for the trace spends no shuffle seeds nor random states)
-        first = next(iter(upstream._make_iterator()), None)
-        if first is None:
-            first = stand_in_element(upstream)
-            if first is None:
-                return
-        _truth(call_with_element(predicate, first), what, predicate)
+    trace_on_first_element(upstream, lambda first: _truth(call_with_element(predicate, first), what, predicate))
 
 
 def _truth(value, what, stage=None):

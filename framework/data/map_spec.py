@@ -109,6 +109,19 @@ def _spec_without_elements(map_func, upstream, stage=None):
     return spec
 
 
+def trace_on_first_element(upstream, trace):
+    """``trace(element)`` on ``upstream``'s first element, or on zeros of its spec where it has none, as TensorFlow
+    traces a stage's function when the stage is made (its errors raised then); nothing where neither is known. The
+    read and the trace spend no shuffle seeds nor random states."""
+    with peeking():
+        first = next(iter(upstream._make_iterator()), None)
+        if first is None:
+            first = stand_in_element(upstream)
+            if first is None:
+                return
+        trace(first)
+
+
 def stand_in_element(upstream):
     """An element of zeros (empty strings) of ``upstream``'s spec, for a stage function to be called on where
     the dataset has no element to read (TF traces it on the spec); None unless every component is a tensor

@@ -16,7 +16,7 @@ from .stage_function import traced_stage_function
 from ..type_spec import SparseTensorSpec
 from .spec import DatasetSpec, TensorSpec
 from .sparse_elements import sparse_rows_combiner
-from .structure import MAPPED_BATCH, call_with_element, known_batch_dim, spec_of, stack, with_batch_dim, \
+from .structure import MAPPED_BATCH, call_with_element, known_batch_dim, stack, with_batch_dim, \
     without_batch_dim
 
 # TensorFlow's words for rebatch on scalar elements
@@ -350,12 +350,5 @@ def _unnamed(spec):
 def _trace_key_func(key_func, upstream):
     """Trace group_by_window's ``key_func`` on ``upstream``'s first element, or zeros of its spec where it has
     none, as TensorFlow traces it when the stage is made (its errors are raised by group_by_window itself)."""
-    from .iteration_seeds import peeking
-    from .map_spec import stand_in_element
-    with peeking():
-        first = next(iter(upstream._make_iterator()), None)
-        if first is None:
-            first = stand_in_element(upstream)
-            if first is None:
-                return
-        call_with_element(key_func, first)
+    from .map_spec import trace_on_first_element
+    trace_on_first_element(upstream, lambda first: call_with_element(key_func, first))
