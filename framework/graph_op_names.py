@@ -656,11 +656,12 @@ def variant(name, parameters, result):
         return name if result_fn is metrics.Mean.result else None
     if name == 'Gelu/mul_2' and parameters.get('approximate'):
         return None             # (measured for the exact form only)
-    if name == 'Repeat/Reshape_1' and 'input' in parameters and not parameters.get('name') \
-            and not _one_count(parameters.get('repeats')):
-        return _counts_repeat_name(parameters)
+    if name == 'Repeat/Reshape_1' and 'input' in parameters and isinstance(parameters.get('name') or '', str):
+        # tf.repeat: a given name is the scope, made unique ('rp/boolean_mask/GatherV2', 'rp_1/Reshape_1')
+        scope = parameters.pop('name', None) or 'Repeat'
+        return scope + '/' + ('Reshape_1' if _one_count(parameters.get('repeats')) else _counts_repeat_op(parameters))
     if name == 'Repeat/Reshape_1' and (parameters.get('name') or not _one_count(parameters.get('repeats'))):
-        return None             # (measured unnamed; TF makes a given name the scope: 'rp/boolean_mask/GatherV2')
+        return None             # (keras.ops.repeat: measured for one count only)
     if name in ('sort/Neg_1', 'argsort/TopKV2:1') and 'values' in parameters \
             and parameters.get('direction') == 'ASCENDING':
         return _ascending_sort_name(name, parameters['values'], parameters.get('axis'))     # tf.sort / tf.argsort
@@ -883,15 +884,15 @@ def _all_lengths_known(signal):
     return entry is None or (entry[1] is not None and None not in entry[1])
 
 
-def _counts_repeat_name(parameters):
+def _counts_repeat_op(parameters):
     """tf.repeat with a count per row (repeat_with_axis): a boolean_mask of the tiled rows, its result on axis 0
     (or axis=None, the input flattened first), reshaped back on a later axis (TF 2.21,
-    notes/progs/traceshapes4/q4.py)."""
+    notes/progs/traceshapes4/q4.py, q9.py)."""
     import numpy as np
     value, axis = parameters['input'], parameters.get('axis')
     rank = value.ndim if hasattr(value, 'ndim') else np.ndim(value)
     on_rows = axis is None or rank == 0 or int(axis) % rank == 0
-    return 'Repeat/boolean_mask/GatherV2' if on_rows else 'Repeat/Reshape'
+    return 'boolean_mask/GatherV2' if on_rows else 'Reshape'
 
 
 def _one_count(repeats):
