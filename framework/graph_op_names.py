@@ -122,6 +122,8 @@ ROWS = (
     ('MatrixInverse', 'same', 'linalg.inv'),
     ('Cross', 'broadcast', 'linalg.cross'),
     ('TensorScatterAdd', 'same', 'tensor_scatter_nd_add'),
+    ('in_top_k/InTopKV2', 'hits', 'math.in_top_k', 'nn.in_top_k'),     # (q10.py: traced_count_shapes)
+    ('histogram_fixed_width', 'histogram', 'histogram_fixed_width'),
     ('Selu', 'same', 'nn.selu'),
     ('Xlogy', 'broadcast', 'math.xlogy'),
     ('reciprocal_no_nan', 'same', 'math.reciprocal_no_nan'),

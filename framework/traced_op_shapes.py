@@ -14,7 +14,7 @@ import numbers
 import numpy as np
 
 from . import keras_einsum_shapes, keras_median_names, keras_take_along_names, runtime_values, trace_names, traced_shape_values
-from . import traced_routing_shapes
+from . import traced_count_shapes, traced_routing_shapes
 from .tensor import Tensor
 from .tensor_shape import SHAPE_SEQUENCES
 from .traced_shape_values import as_array as _array, partial_vector as _partial_vector
@@ -107,6 +107,10 @@ def _output_shape(rule, parameters, result, trace):
         return traced_routing_shapes.sparse_segments(parameters, lambda v: _input_shape(v, trace), trace)
     if rule == 'stitched':
         return traced_routing_shapes.stitched(parameters, lambda v: _input_shape(v, trace), trace)
+    if rule == 'hits':          # tf.math.in_top_k (traced_count_shapes)
+        return traced_count_shapes.hits(parameters, lambda v: _input_shape(v, trace))
+    if rule == 'histogram':     # tf.histogram_fixed_width: nbins long where TF folds it
+        return traced_count_shapes.histogram(parameters, trace)
     if rule == 'counted':       # lengths the values decide (segment ids, the largest count): open in TF's graph
         return _counted(parameters, result, trace)
     if rule == 'decoded':
