@@ -23,7 +23,7 @@ CASES = [
 
 
 @pytest.mark.parametrize('kind, inputs, kernel_shape, a_shape, a_sum, out_sum', CASES)
-def test_enable_lora_freezes_the_kernel_and_adds_tf_weights(same_as_tf, kind, inputs, kernel_shape, a_shape,
+def test_enable_lora_freezes_the_kernel_and_adds_tf_weights(same_as_tf, epyc_cpu, kind, inputs, kernel_shape, a_shape,
                                                             a_sum, out_sum):
     keras.utils.set_random_seed(1)
     layer = kind(4, 3)
@@ -65,7 +65,7 @@ def test_refusals_in_keras_words():
         keras.layers.Conv2D(4, 3).enable_lora(2)
 
 
-def test_fit_trains_the_lora_weights_and_saves_the_merged_kernel(tmp_path, same_as_tf):
+def test_fit_trains_the_lora_weights_and_saves_the_merged_kernel(tmp_path, same_as_tf, epyc_cpu):
     keras.utils.set_random_seed(3)
     model = keras.Sequential([keras.Input((6, 6, 3)), keras.layers.Conv2D(4, 3), keras.layers.Flatten(),
                               keras.layers.Dense(2)])
