@@ -89,6 +89,10 @@ _BATCH_HOOKS = {
 }
 
 
+# every batch hook a loop may call (CallbackList asks which callbacks do something in each)
+BATCH_HOOK_NAMES = frozenset(_BATCH_HOOKS)
+
+
 def overrides(callback, hook):
     """Whether ``callback`` does something in the batch ``hook`` (so the loop must call it).
 

@@ -3,7 +3,7 @@ from framework import nest
 from framework.errors import shown_as
 
 from ..training.logs import pythonify_logs
-from .callback import Callback, overrides
+from .callback import BATCH_HOOK_NAMES, Callback, overrides
 from .history import History
 from .progbar_logger import ProgbarLogger
 
@@ -70,14 +70,21 @@ class CallbackList(Callback):
         self.set_params(params)
 
     def _find_listeners(self):
-        # Found again after each run and epoch begin hook: a callback may set a batch hook there
-        # (self.on_train_batch_end = ... in on_train_begin), and Keras 3, which calls every callback's
-        # hooks, runs it from the next batch on
         self._listeners = {hook: [(_hook_of(cb, hook), getattr(cb, 'reads_batch_logs_at_once', False))
                                   for cb in self.callbacks if hasattr(cb, 'on_epoch_end') and overrides(cb, hook)]
-                           for hook in ('on_train_batch_begin', 'on_train_batch_end', 'on_test_batch_begin',
-                                        'on_test_batch_end', 'on_predict_batch_begin', 'on_predict_batch_end',
-                                        'on_batch_begin', 'on_batch_end')}
+                           for hook in BATCH_HOOK_NAMES}
+        self._hooks_on_instances = self._instance_hooks_set()
+
+    def _find_listeners_again(self):
+        # After each run and epoch begin hook: a callback may set a batch hook on itself there
+        # (self.on_train_batch_end = ... in on_train_begin), and Keras 3, which calls every callback's
+        # hooks, runs it from the next batch on. Only where some callback holds (or held) a hook of its own:
+        # a full search each epoch cost the small epochs of bench_workloads 80-330 opcodes a batch.
+        if self._hooks_on_instances or self._instance_hooks_set():
+            self._find_listeners()
+
+    def _instance_hooks_set(self):
+        return any(not BATCH_HOOK_NAMES.isdisjoint(getattr(cb, '__dict__', ())) for cb in self.callbacks)
 
     def wants(self, hook):
         """Whether any callback does something in the batch ``hook``."""
@@ -160,28 +167,28 @@ class CallbackList(Callback):
     # ---- epoch and run hooks: every callback, one shared copy of the logs ----------
     def on_epoch_begin(self, epoch, logs=None):
         self._each('on_epoch_begin', epoch, pythonify_logs(logs))
-        self._find_listeners()
+        self._find_listeners_again()
 
     def on_epoch_end(self, epoch, logs=None):
         self._each('on_epoch_end', epoch, pythonify_logs(logs))
 
     def on_train_begin(self, logs=None):
         self._each('on_train_begin', pythonify_logs(logs))
-        self._find_listeners()
+        self._find_listeners_again()
 
     def on_train_end(self, logs=None):
         self._each('on_train_end', pythonify_logs(logs))
 
     def on_test_begin(self, logs=None):
         self._each('on_test_begin', pythonify_logs(logs))
-        self._find_listeners()
+        self._find_listeners_again()
 
     def on_test_end(self, logs=None):
         self._each('on_test_end', pythonify_logs(logs))
 
     def on_predict_begin(self, logs=None):
         self._each('on_predict_begin', pythonify_logs(logs))
-        self._find_listeners()
+        self._find_listeners_again()
 
     def on_predict_end(self, logs=None):
         self._each('on_predict_end', pythonify_logs(logs))
