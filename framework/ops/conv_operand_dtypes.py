@@ -18,6 +18,8 @@ operand of another dtype 'cannot compute Conv2D as input #1(zero-based) was expe
 a float tensor'. Both come before any check of ranks, shapes, formats or dilations. (tapeflow said 'convolution:
 input ... and filters ... do not match in rank or dtype', and convolved complex tensors.)
 """
+import numpy as np
+
 from ..tensor import Tensor
 from .backprop_input_kernel import runs_onednn
 from .float_kernels import KERNELS, refusal
@@ -25,6 +27,8 @@ from .graph_input_errors import eager_input_error, input_mismatch, kernel_dtype_
 from .operands import as_tensor
 
 _TRANSPOSES = ('Conv2DBackpropInput', 'Conv3DBackpropInputV2')
+# half, float and double: every kernel here takes them (a model's every convolution, checked in one set test)
+_EVERY_KERNELS = frozenset(np.dtype(char) for char in 'efd')
 
 
 def matched(first, second, op):
@@ -43,10 +47,19 @@ def separate(input, filters, op):  # noqa: A002
     return as_tensor(input, op), as_tensor(filters, op)
 
 
+def usual_pair(x, f):
+    """Whether input ``x`` and filters ``f`` (tensors) share a dtype every kernel here takes: nothing to refuse (a
+    model's every convolution; its callers then skip working out the words of a refusal)."""
+    dtype = x._data.dtype
+    return dtype is f._data.dtype and dtype in _EVERY_KERNELS
+
+
 def refuse_unpaired(x, f, kernel, named=True, name=''):
     """Raise ``kernel``'s refusal of input ``x`` and filters ``f`` (tensors) when the dtype that sets its T is not in
     its list, or the other operand's dtype is not T; return where both are T. ``named``: whether TF's wrapper adds
     the ' name: ' tail (``name`` its text: separable_conv2d's depthwise step says 'depthwise')."""
+    if usual_pair(x, f):
+        return
     typed, other, index = (f, x, 2) if kernel in _TRANSPOSES else (x, f, 1)
     t, got = _name(typed), _name(other)
     if kernel_dtype_name(t) not in KERNELS[kernel][2]:

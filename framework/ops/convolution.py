@@ -15,7 +15,7 @@ from . import (conv_backprop_filter_order, conv_backprop_input_order, conv_forwa
                eigen_conv_backprop_input, eigen_float_conv_backprop_filter, eigen_float_conv_backprop_input,
                eigen_max_pool_nan, float_kernels, graph_rewrites, onednn_max_pool_grad, pool_gradient_order)
 from .backprop_input_kernel import runs_onednn, why_not_onednn
-from .conv_operand_dtypes import matched, refuse_unpaired
+from .conv_operand_dtypes import matched, refuse_unpaired, usual_pair
 from .operands import ACTIVE, as_float_tensor, as_real_tensor, named_errors, record
 from .gradient_ops import constant_zeros
 from .padding_attr import refuse_lowercase
@@ -185,9 +185,10 @@ def conv2d(input, filters, strides=1, padding='VALID', data_format='NHWC', dilat
     op = 'conv2d'
     padding = refuse_lowercase(padding, op, input=input)
     # (a numpy filter takes the input's dtype, as in TF; a Python list takes eager's slow path: no name tail)
-    named = fast_path(input, filters)
+    given = input, filters
     input, filters = matched(input, filters, op)
-    refuse_unpaired(input, filters, 'Conv2D', named=named)
+    if not usual_pair(input, filters):
+        refuse_unpaired(input, filters, 'Conv2D', named=fast_path(*given))
     if input.dtype.name == 'int32':     # TF's Eigen kernel convolves int32
         integer = _int32_conv2d(input, filters, strides, padding, data_format, dilations)
         if integer is not None:

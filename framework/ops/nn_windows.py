@@ -9,7 +9,7 @@ import numpy as np
 
 from ..errors import InvalidArgumentError, UnimplementedError, fast_path, kernel_error
 from .conv_depth_errors import depth_refusal
-from .conv_operand_dtypes import matched, refuse_unpaired, separate
+from .conv_operand_dtypes import matched, refuse_unpaired, separate, usual_pair
 from .conv2d_integer import integer_convolution, integer_transpose
 from .convolution_nd import conv_transpose as _conv_transpose_nd
 from .convolution_nd import convolution as _convolution_nd
@@ -89,10 +89,12 @@ def _convolve(input, filters, strides, padding, data_format, dilations, rank, op
     # TF's kernel checks the operands' dtypes first (tf.nn.conv3d hands them to it as given: conv_operand_dtypes);
     # a dilated tf.nn.convolution / atrous_conv2d runs it inside with_space_to_batch, whose errors have no name tail
     # (and a Python list given to tf.nn.conv3d takes eager's slow path, whose errors have none either)
-    named = fast_path(input, filters) if op == 'conv3d' else op != 'atrous_conv2d' and not (
-        op == 'convolution' and np.any(np.ravel(dilations if dilations is not None else 1) != 1))
+    given = input, filters
     x, filters = (matched if op == 'conv3d' else separate)(input, filters, op)
-    refuse_unpaired(x, filters, 'Conv3D' if (rank or x.ndim - 2) == 3 else 'Conv2D', named=named)
+    if not usual_pair(x, filters):
+        named = fast_path(*given) if op == 'conv3d' else op != 'atrous_conv2d' and not (
+            op == 'convolution' and np.any(np.ravel(dilations if dilations is not None else 1) != 1))
+        refuse_unpaired(x, filters, 'Conv3D' if (rank or x.ndim - 2) == 3 else 'Conv2D', named=named)
     if x.dtype.name == 'int32':       # (Conv3D refused it) TF's Conv2D convolves int32: conv2d's integer sums
         return integer_convolution(x, filters, strides, padding, _int32_layout(x, data_format, op), dilations, op)
     x = _input(x, rank, op)
