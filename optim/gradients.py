@@ -153,7 +153,13 @@ def checked_gradient(index, grad, variable, optimizer=None):
             except ValueError as error:       # (InvalidArgumentError too): raised inside Keras's ops.cond
                 raise in_call(error, 'Cond', _cond_arguments()) from None
         else:
-            data = mismatched_gradient(data, variable, optimizer)
+            broadcast = mismatched_gradient(data, variable, optimizer)
+            if _clips_norms(optimizer) and broadcast.shape != data.shape:
+                # TF 2.21 clips the gradient as given (the norm of its own elements) and broadcasts it only in
+                # the update: the optimizer broadcasts after clipping (Optimizer._update)
+                optimizer._recast_gradients = True
+            else:
+                data = broadcast
     if backend.is_device_array(data) != backend.is_device_array(variable._data):
         raise ValueError('apply_gradients: the gradient for variable %r is on %s but the variable is on '
                          '%s; compute both on one device'
@@ -173,6 +179,26 @@ def checked_gradient(index, grad, variable, optimizer=None):
         optimizer._recast_gradients = True
         return data
     return data.astype(variable.dtype)
+
+
+def fitted_gradient(grad, variable):
+    """A gradient checked_gradient kept in its own dtype or shape for clipping, cast and broadcast to
+    ``variable``'s (rows stay as they are: they already hold the variable's dtype and row shape)."""
+    if type(grad) is RowGradients:
+        return grad
+    data = variable._data
+    if grad.shape != data.shape:
+        module = backend.array_module(grad)
+        grad = module.ascontiguousarray(module.broadcast_to(grad, data.shape))
+    return grad if grad.dtype == data.dtype else grad.astype(data.dtype)
+
+
+def _clips_norms(optimizer):
+    """Whether ``optimizer`` clips by a norm, which depends on the gradient's own shape (Adafactor excepted:
+    its broadcast is part of its shape checks)."""
+    if optimizer is None or type(optimizer).__name__ == 'Adafactor':
+        return False
+    return bool(optimizer.clipnorm and optimizer.clipnorm > 0 or optimizer.global_clipnorm and optimizer.global_clipnorm > 0)
 
 
 def _floating(dtype):

@@ -40,7 +40,7 @@ from . import clipping, live_hyperparameters
 from .arguments import auto_name, check_base_options, resolve_legacy_arguments
 from .step_operands import check_loss_scale_factor
 from .flat_update import update_plan
-from .gradients import check_accumulable, not_a_variable, present_gradients, unpacking_error
+from .gradients import check_accumulable, fitted_gradient, not_a_variable, present_gradients, unpacking_error
 from .moving_average import overwrite_with_averages, update_moving_averages
 from .custom_state import CustomState
 from .optimizer_config import OptimizerConfig
@@ -398,8 +398,7 @@ class Optimizer(KerasObjectRepr, OptimizerState, CustomState, OptimizerLearningR
                 grads = self._clip_gradients(grads)
         if self._recast_gradients:        # (set by checked_gradient alone: the usual step never casts)
             self._recast_gradients = False
-            grads = [g if g.dtype == v._data.dtype or type(g) is RowGradients else g.astype(v._data.dtype)
-                     for g, v in zip(grads, variables)]
+            grads = [fitted_gradient(g, v) for g, v in zip(grads, variables)]
         lr = self._learning_rate_value()
         self._apply_weight_decay(variables, lr)
         steps, count = self.gradient_accumulation_steps, self._iteration_count()
@@ -418,8 +417,9 @@ class Optimizer(KerasObjectRepr, OptimizerState, CustomState, OptimizerLearningR
     # ``_gradient_scale`` for update_step to merge, instead of scaling the gradients beforehand.
     merges_gradient_scale = False
     _gradient_scale = None
-    # Set where a floating gradient of another dtype than its variable's was kept in its own dtype
-    # for unscaling and clipping (optim/gradients.py checked_gradient): _update casts it afterwards.
+    # Set where a floating gradient of another dtype than its variable's was kept in its own dtype, or one
+    # smaller than its variable in its own shape, for unscaling and clipping (optim/gradients.py
+    # checked_gradient): _update casts and broadcasts it afterwards.
     _recast_gradients = False
 
     def _defers_scale(self, grads, other_factor=False):
