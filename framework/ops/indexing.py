@@ -146,7 +146,14 @@ def _scatter(g, raw, shape):
 
 def _is_basic(raw):
     items = raw if isinstance(raw, tuple) else (raw,)
-    return all(i is None or i is Ellipsis or isinstance(i, (int, builtins.slice, np.integer)) for i in items)
+    return all(i is None or i is Ellipsis or isinstance(i, (int, builtins.slice, np.integer)) or _scalar_int(i)
+               for i in items)
+
+
+def _scalar_int(item):
+    """Whether ``item`` is a scalar integer tensor's array (x[tf.constant(5)]): TF's strided slice takes it
+    as it takes an int, so its bounds error is the kernel's 'slice index ... out of bounds.'"""
+    return getattr(item, 'ndim', None) == 0 and item.dtype.kind in 'iu'
 
 
 def _add_at(xp, z, index, values):

@@ -6,6 +6,7 @@ with gather, so gradients reach them.
 """
 import numpy as np
 
+from ..errors import kernel_error
 from ..tensor import Tensor
 from . import row_partition as rp
 from .ragged_tensor import RaggedTensor
@@ -24,8 +25,14 @@ def _index_rows(rt, key, rest):
     nrows = len(rt._splits_host()) - 1
     if isinstance(key, (int, np.integer)) or (isinstance(key, Tensor) and key.ndim == 0):
         i = int(key)
-        if not -nrows <= i < nrows:
-            raise IndexError('RaggedTensor index %d is out of range for %d rows' % (i, nrows))
+        if i >= nrows:      # TF's eager check (so that iterating over the rows stops), in its words
+            error = IndexError('Row key %s out of bounds' % format(key))
+            error.add_note('RaggedTensor indexing: row %d of a RaggedTensor of %d rows' % (i, nrows))
+            raise error
+        if i < -nrows:      # TF's check misses these: its slice of the row starts refuses them
+            raise kernel_error('StridedSlice', 'slice index %d of dimension 0 out of bounds.' % (i + nrows),
+                               named='strided_slice/',
+                               note='RaggedTensor indexing: row %d of a RaggedTensor of %d rows' % (i, nrows))
         i %= nrows
         row = _row_range(rt, i, i + 1).values
         return row[tuple(rest)] if rest else row
