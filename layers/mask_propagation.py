@@ -127,10 +127,11 @@ def _keras_rule(layer):
     return None
 
 
-def is_elementwise_merge(layer):
-    """Whether ``layer`` is Add, Subtract, Multiply, Average, Maximum or Minimum (masks or-ed)."""
-    from .merging import _Merge
-    return isinstance(layer, _Merge)
+def is_merge(layer):
+    """Whether ``layer`` is Add, Subtract, Multiply, Average, Maximum, Minimum (masks or-ed) or
+    Concatenate (masks joined): Keras 3's compute_mask of theirs, which tapeflow keeps as rules here."""
+    from .merging import Concatenate, _Merge
+    return isinstance(layer, (_Merge, Concatenate))
 
 
 def _elementwise_merge_mask(inputs, masks):
@@ -161,6 +162,9 @@ def _concatenated_mask(inputs, masks, axis):
     then any() over the last axis, as Keras 3 computes it."""
     if masks is None:
         return None
+    if any(_is_keras_tensor(t) for t in list(inputs) + list(masks)):
+        from .merge_masks import keras_concatenated_mask
+        return keras_concatenated_mask(inputs, masks, axis)
     full = []
     for x, mask in zip(inputs, masks):
         if mask is None:

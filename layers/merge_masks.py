@@ -42,6 +42,23 @@ def concatenate_compute_mask(inputs, mask, axis):
     return _concatenated_mask(inputs, list(mask), axis)
 
 
+def keras_concatenated_mask(inputs, masks, axis):
+    """Concatenate's mask spelled in keras.ops as Keras 3.15 writes it, for KerasTensors: each op joins the
+    functional graph (ExpandDims, ZerosLike, LogicalOr, OnesLike, Concatenate and Any rows in a summary,
+    where a layer that takes a mask reads it). A mask of lower rank is widened by or-ing it with the
+    input's zeros, not broadcast to ``ops.shape(input)``, so the input is the op's graph input too."""
+    from framework.keras import ops      # (lazy: framework.keras imports the layers)
+    full = []
+    for x, mask in zip(inputs, masks):
+        if mask is None:
+            full.append(ops.ones_like(x, dtype='bool'))
+        elif mask.ndim < x.ndim:
+            full.append(ops.logical_or(ops.expand_dims(mask, axis=-1), ops.zeros_like(x, dtype='bool')))
+        else:
+            full.append(mask)
+    return ops.any(ops.concatenate(full, axis=axis), axis=-1, keepdims=False)
+
+
 def mark_not_propagating(method):
     """Keep mask propagation on the layer's Keras rule (mask_propagation.defines_compute_mask reads
     this mark, as it reads Layer's default): an own compute_mask would make every merge call a

@@ -32,7 +32,7 @@ from .. import build_shapes, call_context, naming
 from ..build_run import warn_if_left_unbuilt
 from ..call_errors import keras_class_name
 from ..call_inputs import count_error, first_call_parameter
-from ..mask_propagation import defines_compute_mask, is_elementwise_merge, output_mask, takes_mask, warn_mask_dropped
+from ..mask_propagation import defines_compute_mask, is_merge, output_mask, takes_mask, warn_mask_dropped
 from .failed_build_run import pending_build_runs, warn_failed_build_run
 from .fitting_batch import fitting_batch
 from .graph_construction_error import as_graph_construction_error
@@ -188,7 +188,7 @@ def _with_recorded_mask(layer, inputs, args, kwargs):
 def _recorded_masks(layer, inputs):
     """The output masks ``compute_mask`` gives on the KerasTensors themselves, flattened, when
     it records them as op nodes (Embedding's NotEqual); None when it cannot."""
-    merge = is_elementwise_merge(layer)       # (Keras's Merge.compute_mask; tapeflow's rule in mask_propagation)
+    merge = is_merge(layer)       # (Keras's Merge and Concatenate compute_mask; tapeflow's rules in mask_propagation)
     if not (merge or defines_compute_mask(type(layer))) or getattr(layer, 'outputs_carry_masks', False):
         return None
     previous = nest.map_structure(lambda x: x._mask if type(x) is KerasTensor else None, inputs)
