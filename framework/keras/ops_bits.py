@@ -40,6 +40,13 @@ _KERNELS = {'bitwise_and': 'BitwiseAnd', 'bitwise_or': 'BitwiseOr', 'bitwise_xor
 def _binary(name, fn_name):
     def op(x, y):
         _refuse_bools_as_keras(name, x, y)
+        if name in ('left_shift', 'right_shift') and isinstance(y, int):
+            # Keras 3 converts no Python int count: tf.bitwise takes it at x's dtype, so
+            # left_shift(int8_tensor, 2) stays int8 (a converted count would promote to int32); TF's
+            # conversion wraps 300 to 44 and refuses True
+            from framework import ops as _ops
+            x = tensor(x, name)
+            y = _ops.constant(y, x.dtype)
         a, b = _integers([x, y], name)
         xp = backend.array_module(a._data)
         count = clamp_shift(xp, a._data, b._data) if name in ('left_shift', 'right_shift') else b._data
@@ -62,9 +69,10 @@ def _refuse_bools_as_keras(name, x, y):
         if not (kinds[0].is_integer and kinds[1].is_integer):
             raise TypeError('Arguments to lcm must be integers. Received: x1.dtype=%s, x2.dtype=%s'
                             % (kinds[0].name, kinds[1].name))
-    kinds = [tensor(v, name)._data.dtype.kind for v in (x, y)] if name == 'gcd' else ()
-    if kinds and (any(kind in 'fc' for kind in kinds) or kinds == ['b', 'b']):
-        raise TypeError('Arguments to gcd must be integers.')       # (Keras checks the promoted dtype)
+    kinds = [tensor(v, name).dtype for v in (x, y)] if name == 'gcd' else ()
+    if kinds and (any(k.is_floating or k.is_complex for k in kinds) or all(k.is_bool for k in kinds)):
+        # (Keras checks the promoted dtype: bfloat16, whose numpy kind is 'V', is refused too)
+        raise TypeError('Arguments to gcd must be integers.')
     if name in ('left_shift', 'right_shift') and type(y) is int and tensor(x, name).dtype.is_bool:
         raise TypeError('Cannot convert %r to EagerTensor of dtype bool' % (y,))
 

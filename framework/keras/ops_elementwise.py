@@ -185,7 +185,21 @@ def _ints_to_float(a, b, op):
     # goes to float64, other integers and bools to floatx (int32 beside float32 is float32 under any floatx)
     if a._data.dtype.name == 'int64':
         return _ops.cast(a, 'float64'), _ops.cast(b, 'float64')
+    if a._data.dtype.kind == 'b':
+        _refuse_two_bools(op)
     return floating(a, op), floating(b, op)
+
+
+def _refuse_two_bools(op):
+    # Two bool tensors promote to bool, which Keras 3 leaves uncast: hypot's tf.abs refuses it, heaviside's
+    # x1 < 0 cannot convert the 0 (a bool beside a number promotes to that number's dtype and computes)
+    if op == 'hypot':
+        from framework.ops.float_kernels import refusal
+        error = refusal('abs', 'bool')
+    else:
+        error = TypeError('Cannot convert 0 to EagerTensor of dtype bool')
+    error.add_note('keras.ops.%s: x1 and x2 are both bool; cast them first, e.g. keras.ops.cast(x, "float32")' % op)
+    raise error
 
 
 def hypot(x1, x2):
@@ -245,7 +259,14 @@ def fmod(x1, x2):
 
 def _nan_aware(name, pick):
     def op(x1, x2):
-        a, b = cast_all(pair(x1, x2, name), name)
+        a, b = pair(x1, x2, name)
+        # Keras 3 converts a Python number at result_type(tensor dtype, type(number)): a weak scalar, so
+        # fmax(int8_tensor, 2) is int8 and fmin(float16_tensor, 2.5) float16
+        if not isinstance(a, Tensor):
+            a = _ops.constant(a, b.dtype)
+        elif not isinstance(b, Tensor):
+            b = _ops.constant(b, a.dtype)
+        a, b = cast_all([a, b], name)
         if a._data.dtype.kind != 'f':
             return pick(a, b)
         a, b = _ops.broadcast_to(a, _broadcast(a, b)), _ops.broadcast_to(b, _broadcast(a, b))
