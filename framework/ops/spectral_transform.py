@@ -23,6 +23,7 @@ import numpy as np
 from .. import backend
 from ..tensor import Tensor
 from .operands import ACTIVE, record
+from . import rfft2d_gradient
 
 _COMPLEX_OF = {np.dtype('float32'): np.complex64, np.dtype('float64'): np.complex128}
 _REAL_OF = {np.dtype('complex64'): np.float32, np.dtype('complex128'): np.float64}
@@ -129,6 +130,8 @@ def _rfft_rule(lengths, axes):
         sizes = [x.shape[a] for a in axes]
         if len(axes) == 1:
             return fit(_tf_rfft_gradient(conj(g), lengths[0], axes[0]), sizes, axes)
+        if len(axes) == 2 and sizes == lengths and axes[-1] == x.ndim - 1:
+            return rfft2d_gradient.tf_form(conj(g), lengths)
         full = fit(g, lengths, axes)              # the dropped half of the spectrum as zeros
         return fit(real(spectral_transform('fft', full, lengths, axes)), sizes, axes)
     return rule
