@@ -11,7 +11,8 @@ cropping, which TensorFlow's rules do not handle:
   form (a DFT matrix is symmetric, so its transpose is itself: ``fft(g)``), which
   the tape conjugates into TensorFlow's form for complex outputs.
 - rfft: the real part of the full spectrum ``g`` (zeros in the dropped half)
-  transformed back, i.e. TensorFlow's ``0.5 * (irfft(g) * size + extra terms)``.
+  transformed back, i.e. TensorFlow's ``0.5 * (irfft(g) * size + extra terms)``; for 1-D and
+  (at the input's own size) 2-D transforms in TF's own ops, whose roundings differ (rfft2d_gradient.py).
 - irfft: ``rfft(g) * mask / size``, the mask 2 on the frequencies that stand for a
   conjugate pair (1 on the zero frequency and, for even lengths, the Nyquist one).
 
