@@ -20,6 +20,7 @@ from .dataset_trace_keys import data_key, data_spec, is_data_key
 from .extension_fields import ImmutableDict
 from .extension_type import ExtensionType, ExtensionTypeSpec
 from .given_spec_names import part
+from .sparse_trace_keys import is_sparse_key, sparse_key, sparse_spec
 from .ragged.ragged_spec import RaggedTensorSpec
 from .ragged.ragged_tensor import RaggedTensor
 from .ops.tensor_spec import TensorSpec
@@ -152,6 +153,9 @@ def trace_key(value):
         raise TypeError('weakref input %r not supported for tf.function.' % (value,))
     if hasattr(kind, '__tf_tracing_type__'):
         return _protocol_key(value)
+    key = sparse_key(value, trace_key)     # a SparseTensor: by its SparseTensorSpec, as TF
+    if key is not None:
+        return key
     if hasattr(kind, '__array__') and not isinstance(value, type):
         # TensorFlow reads any object with __array__ as a numpy array (trace_type's is_np_ndarray) and
         # asks it for one: a KerasTensor refuses there (ValueError "A KerasTensor is symbolic: ... You
@@ -160,7 +164,7 @@ def trace_key(value):
             value.__array__()
         except SymbolicTensorError:
             raise
-        except Exception:       # (a SparseTensor refuses too: tapeflow traces it as an object)
+        except Exception:       # noqa: BLE001 (tapeflow passes the object as given)
             pass
     key = data_key(value, trace_key)       # a dataset or iterator: by its element spec, as TF's DatasetSpec
     if key is not None:
@@ -171,8 +175,7 @@ def trace_key(value):
         key = NAN if isinstance(value, np.floating) and value != value else value
     try:
         # TF hashes its Weakref's reference, which hashes the object: an unhashable one (a set, an
-        # object with __eq__ but no __hash__) is refused even when it can be weakly referenced. A
-        # SparseTensor (its elementwise __eq__) goes by its TypeSpec in TF: tapeflow keys it by identity
+        # object with __eq__ but no __hash__) is refused even when it can be weakly referenced
         if not isinstance(value, CompositeTensor):
             hash(value)
     except TypeError:
@@ -299,7 +302,8 @@ def describe(key, name=None):
             TensorSpec(key[1], key[2]).shape, TensorSpec(key[1], key[2]).dtype, key[0].trainable, key[0].alias)
     if _is_tensor_key(key):
         return repr(TensorSpec(key[1], key[2], name if isinstance(name, str) else None))
-    if type(key) is tuple and key and (key[0] is RaggedTensor or _is_extension_key(key) or is_data_key(key)):
+    if type(key) is tuple and key and (key[0] is RaggedTensor or _is_extension_key(key) or is_data_key(key)
+                                       or is_sparse_key(key)):
         return repr(placeholder(key))
     if type(key) is tuple and key and isinstance(key[0], type) and issubclass(key[0], dict):
         return 'Dict[%s]' % ', '.join('[%r, %s]' % (k, describe(v, part(name, k))) for k, v in key[1:])
@@ -332,6 +336,8 @@ def placeholder(key, name=None, given=None):
         from .ragged.ragged_spec import RaggedTensorSpec
         _, (_, shape, dtype), ragged_rank, splits_dtype = key
         return RaggedTensorSpec(shape, dtype, ragged_rank, splits_dtype)
+    if is_sparse_key(key):
+        return sparse_spec(key)
     if is_data_key(key):            # DatasetSpec / IteratorSpec, element specs unnamed
         return data_spec(key, placeholder)
     if _is_extension_key(key):      # its Spec, as TF lists it: field specs unnamed

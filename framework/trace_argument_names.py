@@ -8,8 +8,8 @@ as ``args_0``, ``args_0_1``, ``args_1``, ``**kwargs`` by keyword, and a TensorSp
 the input_signature as ``nm:0``. tapeflow traces with the real tensors: trace_names shows these
 names instead of their values while the trace runs.
 """
-from . import dtypes
-from .function_keys import TENSOR
+from . import dtypes, sparse_trace_keys
+from .function_keys import TENSOR, trace_key
 from .ops.tensor_spec import TensorSpec
 from .tensor import Tensor
 from .trace_names import known_dims
@@ -43,6 +43,11 @@ class ArgumentNamer:
             else:
                 shape = tuple(value.shape)
             self.found[id(value)] = (self._unique(name), shape, dtypes.display_name(value._data.dtype))
+        elif sparse_trace_keys.is_sparse(value):      # its indices, values and dense shape, one name each
+            parts = {}
+            sparse_trace_keys.name_argument_parts(parts, name, value, trace_key(spec) if spec is not None else key)
+            for part_id, (_, shape, dtype) in parts.items():
+                self.found[part_id] = (self._unique(name), shape, dtype)
         elif isinstance(value, (list, tuple)):
             specs = spec if isinstance(spec, (list, tuple)) and len(spec) == len(value) else None
             keys = key[1:] if type(key) is tuple and len(key) == len(value) + 1 and key[0] is type(value) else None
