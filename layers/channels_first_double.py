@@ -23,8 +23,10 @@ def refuse_channels_first_double(layer, op_type, rank):
     """Raise ``op_type``'s refusal where ``layer`` (channels_first, its kernel of a dtype oneDNN does not run
     here) would reach TF's own kernel. A 1-D layer's op runs through conv1d's named wrapper (' name: ' tail),
     a dilated one through tf.nn.convolution's space to batch (no tail)."""
+    if layer.data_format != 'channels_first':      # (first: a channels_last call reads no kernel here)
+        return
     dtype = layer.kernel._data.dtype
-    if layer.data_format != 'channels_first' or runs_onednn(dtype):
+    if runs_onednn(dtype):
         return
     error_class, text = _REFUSALS[op_type]
     dilated = any(rate != 1 for rate in getattr(layer, 'dilation_rate', (1,)))

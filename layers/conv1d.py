@@ -113,9 +113,9 @@ class Conv1D(ConvLora, KernelOptions, Layer):
         self._enable_lora_after_build()
 
     def call(self, inputs):
-        given = inputs
-        if inputs._data.dtype is not self.kernel._data.dtype:
-            inputs = conv_inputs(inputs, self.kernel, self, 'Conv2D', self.dilation_rate != (1,))
+        given, kernel = inputs, self.__dict__['kernel']      # (the read-only property's value, at attribute speed)
+        if inputs._data.dtype is not kernel._data.dtype:
+            inputs = conv_inputs(inputs, kernel, self, 'Conv2D', self.dilation_rate != (1,))
         if self.groups == 1:
             refuse_channels_first_double(self, 'Conv2D', 1)
         first = self.data_format == 'channels_first'
@@ -127,10 +127,10 @@ class Conv1D(ConvLora, KernelOptions, Layer):
             padding = 'valid'
         try:
             if self.dilation_rate == (1,) and self.groups == 1:
-                kernel = expand_dims(self.kernel, 0)              # (1, kernel_size, in, filters)
-                x = _from_2d(conv2d(_as_2d(inputs), kernel, (1, self.strides[0]), padding.upper()))
+                x = _from_2d(conv2d(_as_2d(inputs), expand_dims(kernel, 0),     # (1, kernel_size, in, filters)
+                                    (1, self.strides[0]), padding.upper()))
             else:
-                x = convolution(inputs, self.kernel, self.strides, padding.upper(), self.dilation_rate, self.groups)
+                x = convolution(inputs, kernel, self.strides, padding.upper(), self.dilation_rate, self.groups)
         except InvalidArgumentError as error:       # (in a trace: TF's graph refuses a causal window too long)
             if self.padding == 'causal' and self.groups == 1 and not first:
                 _note_causal_refusal(self, error, given, inputs._data.dtype)
@@ -141,7 +141,7 @@ class Conv1D(ConvLora, KernelOptions, Layer):
             if x._data.dtype == np.float16 and not first:     # mixed_float16 traced: TF's fused kernel's rounding
                 strides, padding = (1, self.strides[0]), padding.upper()
                 fuse_half_bias(self, x, lambda v, k: _from_2d(conv2d(_as_2d(v), expand_dims(k, 0), strides, padding)),
-                               inputs, self.kernel)
+                               inputs, kernel)
         return apply_activation(self.activation, to_first(x) if first else x)   # None: set after construction
 
     def compute_output_shape(self, input_shape):
@@ -247,8 +247,7 @@ class GlobalAveragePooling1D(_GlobalPooling1D):
         if self.data_format == 'channels_first':
             if mask is None:
                 return reduce_mean(inputs, axis=2, keepdims=self.keepdims)
-            mean = mean_over_steps(to_last(inputs), mask, self.keepdims)
-            return to_first(mean) if self.keepdims else mean
+            return mean_over_steps(inputs, mask, self.keepdims, steps_axis=2)
         return mean_over_steps(inputs, mask, self.keepdims)
 
     def compute_mask(self, inputs, mask=None):

@@ -7,11 +7,17 @@ Unlike Dense, a conv's build keeps the lora_alpha it was given (Keras 3's BaseCo
 Keras 3's transposed and depthwise convolutions have no LoRA, and neither do tapeflow's.
 """
 from . import lora
+from .read_only_weights import PrivateWeight, ReadOnlyWeight
 
 
 class ConvLora(lora.MergedWhenSaved):
-    """Mixed into a convolution layer ahead of Layer: ``_set_lora_options`` in __init__,
-    ``_enable_lora_after_build`` at the end of build, ``_lora_config`` in get_config."""
+    """Mixed into a convolution layer ahead of KernelOptions and Layer: ``_set_lora_options`` in __init__,
+    ``_enable_lora_after_build`` at the end of build, ``_lora_config`` in get_config. The layer's ``call``
+    reads its kernel from ``self.__dict__`` (the property's value, or inside a LoRA call the merged one)."""
+
+    # Keras 3's BaseConv property: no setter, and with LoRA the merged kernel (layers/read_only_weights.py)
+    kernel = ReadOnlyWeight('kernel')
+    _kernel = PrivateWeight('kernel')
 
     def _set_lora_options(self, lora_rank, lora_alpha):
         self.lora_rank = lora_rank

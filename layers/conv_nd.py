@@ -102,14 +102,15 @@ class ConvND(ConvLora, KernelOptions, Layer):
         self._enable_lora_after_build()
 
     def call(self, inputs):
-        if inputs._data.dtype is not self.kernel._data.dtype:
-            inputs = conv_inputs(inputs, self.kernel, self, 'variable', any(r != 1 for r in self.dilation_rate))
+        kernel = self.__dict__['kernel']      # (the read-only property's value, at plain attribute speed)
+        if inputs._data.dtype is not kernel._data.dtype:
+            inputs = conv_inputs(inputs, kernel, self, 'variable', any(r != 1 for r in self.dilation_rate))
         first = self.data_format == 'channels_first'
-        x = self.convolution_op(to_last(inputs) if first else inputs, self.kernel)
+        x = self.convolution_op(to_last(inputs) if first else inputs, kernel)
         if self.bias is not None:
             x = add_bias(x, self.bias, channels_first=first)
             if x._data.dtype == np.float16 and not first:     # mixed_float16 traced: TF's fused kernel's rounding
-                fuse_half_bias(self, x, self.convolution_op, inputs, self.kernel)
+                fuse_half_bias(self, x, self.convolution_op, inputs, kernel)
         x = to_first(x) if first else x
         if self.rank >= 2:      # relu in a traced step: TF's fused kernel (conv_fused_relu); Conv1D is not fused
             return conv_activation(self, x)

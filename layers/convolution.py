@@ -157,16 +157,17 @@ class Conv2D(ConvLora, KernelOptions, Layer):
         self._enable_lora_after_build()
 
     def call(self, inputs):
-        if inputs._data.dtype is not self.kernel._data.dtype:
-            inputs = conv_inputs(inputs, self.kernel, self, 'variable', self.dilation_rate != (1, 1))
+        kernel = self.__dict__['kernel']      # (the read-only property's value, at plain attribute speed)
+        if inputs._data.dtype is not kernel._data.dtype:
+            inputs = conv_inputs(inputs, kernel, self, 'variable', self.dilation_rate != (1, 1))
         if self.groups == 1:
             refuse_channels_first_double(self, 'Conv2D', 2)
         first = self.data_format == 'channels_first'
-        x = self.convolution_op(to_last(inputs) if first else inputs, self.kernel)
+        x = self.convolution_op(to_last(inputs) if first else inputs, kernel)
         if self.bias is not None:
             x = add_bias(x, self.bias, channels_first=first)
             if x._data.dtype.itemsize == 2 and not first:     # mixed precision traced: TF's fused kernel's rounding
-                fuse_half_bias(self, x, self.convolution_op, inputs, self.kernel)
+                fuse_half_bias(self, x, self.convolution_op, inputs, kernel)
         # None: set after construction; relu in a traced step: TF's fused kernel (conv_fused_relu)
         return conv_activation(self, to_first(x) if first else x)
 

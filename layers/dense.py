@@ -19,7 +19,7 @@ from .wider_inputs import cast_all, wider_dtype
 from .layer import PLAIN_CALLS, Layer
 from .silu_fusion import fuses_in_user_step
 from .own_variables import check_own_variable_count
-from .read_only_weights import ReadOnlyWeight
+from .read_only_weights import PrivateWeight, ReadOnlyWeight
 from .quantization_config import QuantizationConfigEntry
 from .sparse_inputs import sparse_times_kernel
 
@@ -82,6 +82,7 @@ class Dense(QuantizationConfigEntry, KernelOptions, Layer):
         self.input_spec = InputSpec(min_ndim=2)
 
     kernel = ReadOnlyWeight('kernel')       # Keras 3's property: no setter (layers/read_only_weights.py)
+    _kernel = PrivateWeight('kernel')       # Keras 3's variable behind it
 
     # A SparseTensor input reaches call (see _call_on_sparse); a RaggedTensor is refused as before.
     _keeps_composite_inputs = (SparseTensor,)
@@ -127,7 +128,7 @@ class Dense(QuantizationConfigEntry, KernelOptions, Layer):
             check_own_variable_count(self, store)
         if not self.built:
             return
-        self.kernel.assign(store['0'])
+        self.__dict__['kernel'].assign(store['0'])      # the variable (with LoRA, ``kernel`` reads the merged tensor)
         if self.bias is not None:
             self.bias.assign(store['1'])
         if self.lora_enabled:

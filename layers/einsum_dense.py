@@ -15,7 +15,7 @@ from .initializers import VarianceScaling
 from .input_spec import InputSpec
 from .layer import Layer
 from .quantization_config import QuantizationConfigEntry
-from .read_only_weights import ReadOnlyWeight, store
+from .read_only_weights import PrivateWeight, ReadOnlyWeight, store
 from .failed_build import keep_build
 
 # The three forms Keras 3 accepts: no ellipsis, one on the left, one on the right.
@@ -124,6 +124,7 @@ class EinsumDense(QuantizationConfigEntry, lora.MergedWhenSaved, Layer):     # (
     """
 
     kernel = ReadOnlyWeight('kernel')       # Keras 3's property: no setter (layers/read_only_weights.py)
+    _kernel = PrivateWeight('kernel')       # Keras 3's variable behind it
 
     def __init__(self, equation, output_shape, activation=None, bias_axes=None, kernel_initializer='glorot_uniform',
                  bias_initializer='zeros', kernel_regularizer=None, bias_regularizer=None, kernel_constraint=None,

@@ -13,7 +13,7 @@ from .functional.keras_tensor import is_keras_tensor
 from .functional.symbolic_ops import record_op
 from .layer import Layer
 from .quantization_config import QuantizationConfigEntry
-from .read_only_weights import ReadOnlyWeight, store
+from .read_only_weights import PrivateWeight, ReadOnlyWeight, store
 
 
 def _positive_int(value, name):
@@ -53,6 +53,7 @@ class Embedding(QuantizationConfigEntry, lora.MergedWhenSaved, Layer):     # (it
     casts_looked_up_rows = True         # (see call, and lora.merged)
 
     embeddings = ReadOnlyWeight('embeddings')       # Keras 3's property: no setter (layers/read_only_weights.py)
+    _embeddings = PrivateWeight('embeddings')       # Keras 3's variable behind it
 
     _keeps_composite_inputs = (RaggedTensor,)     # a ragged batch of ids (Keras 3 on TF takes one)
 

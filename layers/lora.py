@@ -44,7 +44,8 @@ def enable(layer, attribute, weight_prefix, rank, lora_alpha, a_initializer, b_i
     layer.lora_enabled = True
     layer.lora_rank = rank
     layer.lora_alpha = lora_alpha if lora_alpha is not None else rank
-    layer.__dict__['_lora'] = (attribute, weight_prefix)
+    # (the frozen variable: what the read-only property merges, and a LoRA call puts back)
+    layer.__dict__['_lora'] = (attribute, weight_prefix, frozen)
     layer.__dict__['call'] = types.MethodType(_call_with_merged_kernel, layer)
 
 
@@ -53,7 +54,7 @@ def merged(layer):
     Embedding's in float32, its call casting the rows it looks up (the same bits, and the rows' gradients
     summed in float32, as TF sums the IndexedSlices its Cast gradient passes on)."""
     import framework as tf
-    attribute, prefix = layer.__dict__['_lora']
+    attribute, prefix = layer.__dict__['_lora'][:2]
     frozen = layer.__dict__[attribute]
     a, b = layer.__dict__[prefix + '_a'], layer.__dict__[prefix + '_b']
     # keras.ops.matmul on TF: a 2-D MatMul, or for an EinsumDense's (..., rank) a the tensordot

@@ -57,8 +57,27 @@ def test_a_failed_build_is_undone_past_the_descriptor():
     assert str(info.value).startswith("Cannot convert '(2, -1)' to a shape. Negative dimensions are not allowed.")
 
 
-def test_convolution_kernels_stay_writable():
-    conv = keras.layers.Conv1D(2, 1)        # Keras 3's BaseConv keeps a plain attribute
-    conv(tf.ones([1, 3, 2]))
+@pytest.mark.parametrize('make, shape', [
+    (lambda: keras.layers.Conv1D(2, 1), [1, 3, 2]),
+    (lambda: keras.layers.Conv2D(2, 1), [1, 3, 3, 2]),
+    (lambda: keras.layers.Conv3D(2, 1), [1, 3, 3, 3, 2]),
+])
+def test_convolution_kernels_are_read_only(make, shape):
+    # TF 2.21 / Keras 3.15's BaseConv has a `kernel` property (for LoRA) without a setter, built or not
+    # (kerasexamples14/p1_lora_kernel.py: "property 'kernel' of 'Conv2D' object has no setter")
+    conv = make()
+    name = type(conv).__name__
+    with pytest.raises(AttributeError, match="^property 'kernel' of '%s' object has no setter$" % name):
+        conv.kernel = None
+    conv(tf.ones(shape))
+    with pytest.raises(AttributeError, match="^property 'kernel' of '%s' object has no setter$" % name):
+        conv.kernel = conv.kernel
+    assert conv.kernel is conv.weights[0] and conv._kernel is conv.weights[0]
+
+
+@pytest.mark.parametrize('make', [lambda: keras.layers.Conv2DTranspose(2, 1), lambda: keras.layers.DepthwiseConv2D(1)])
+def test_transposed_and_depthwise_kernels_stay_writable(make):
+    conv = make()           # Keras 3's BaseConvTranspose and BaseDepthwiseConv keep a plain attribute
+    conv(tf.ones([1, 3, 3, 2]))
     conv.kernel = conv.kernel
     assert conv.kernel is conv.weights[0]

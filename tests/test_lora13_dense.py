@@ -67,8 +67,9 @@ def test_call_uses_kernel_plus_scaled_low_rank_update(activation):
     z = x.astype('float64') @ (kernel + 2.0 * a @ b).astype('float64') + bias
     expected = {None: z, 'relu': np.maximum(z, 0), 'tanh': np.tanh(z), 'sigmoid': 1 / (1 + np.exp(-z))}[activation]
     np.testing.assert_allclose(layer(x).numpy(), expected, rtol=1e-5, atol=1e-5)
-    # the kernel attribute is the frozen variable again after the call
-    np.testing.assert_array_equal(layer.kernel.numpy(), kernel)
+    # the variable (Keras 3's _kernel) is the frozen one after the call; the kernel property reads the merge
+    np.testing.assert_array_equal(layer._kernel.numpy(), kernel)
+    np.testing.assert_allclose(layer.kernel.numpy(), kernel + 2.0 * a @ b, rtol=1e-6, atol=1e-6)
 
 
 @pytest.mark.usefixtures('onednn_on')
@@ -104,10 +105,10 @@ def test_fit_leaves_the_kernel_frozen():
     model = keras.Sequential([keras.Input((4,)), keras.layers.Dense(3, lora_rank=2)])
     model.compile(optimizer=keras.optimizers.Adam(0.05), loss='mse')
     layer = model.layers[0]
-    kernel = layer.kernel.numpy().copy()
+    kernel = layer._kernel.numpy().copy()
     history = model.fit(x, y, epochs=3, batch_size=3, verbose=0)
     assert history.history['loss'][-1] < history.history['loss'][0]
-    np.testing.assert_array_equal(layer.kernel.numpy(), kernel)
+    np.testing.assert_array_equal(layer._kernel.numpy(), kernel)
     assert np.abs(layer.lora_kernel_b.numpy()).max() > 0
 
 
@@ -131,7 +132,7 @@ def test_files_hold_the_merged_kernel_and_no_lora_weights(tmp_path):
     with h5py.File(path) as f:
         group = f['layers/dense_1/vars']      # Keras 3 paths go by class, not name
         assert sorted(group.keys()) == ['0', '1']       # Keras 3: kernel (merged) and bias only
-        merged = layer.kernel.numpy() + (layer.lora_alpha / layer.lora_rank) * (
+        merged = layer._kernel.numpy() + (layer.lora_alpha / layer.lora_rank) * (
             layer.lora_kernel_a.numpy() @ layer.lora_kernel_b.numpy())
         np.testing.assert_allclose(group['0'][()], merged, rtol=1e-6, atol=1e-6)
     # back into a LoRA model: the merged kernel is assigned and the LoRA weights start from zero
