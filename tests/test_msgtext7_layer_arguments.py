@@ -117,7 +117,11 @@ def test_colour_layers_rank_text(make):
     (lambda **kw: L.Conv2DTranspose(2, 2, **kw), str(set(('valid', 'same')))),
     (lambda **kw: L.SeparableConv1D(2, 2, **kw), str(set(('valid', 'same')))),
     (lambda **kw: L.DepthwiseConv2D(2, **kw), str(set(('valid', 'same')))),
-    (lambda **kw: L.ConvLSTM1D(2, 2, **kw), str(set(('valid', 'same'))))])
+    (lambda **kw: L.ConvLSTM1D(2, 2, **kw), str(set(('valid', 'same'))))],
+    # (ids of their own: the sets' printed order differs from process to process, and pytest-xdist's workers
+    # must collect the same test names)
+    ids=['Conv1D', 'Conv2D', 'Conv3D', 'Conv1DTranspose', 'Conv2DTranspose', 'SeparableConv1D', 'DepthwiseConv2D',
+         'ConvLSTM1D'])
 def test_conv_padding_text(make, allowed):
     with pytest.raises(ValueError) as info:
         make(padding='Bogus')
