@@ -21,10 +21,9 @@ def vdot(x1, x2):
     """The dot product of the two flattened tensors, as Keras 3 on TensorFlow computes it: a tensordot
     (TF's matmul order and bits) in the pair's dtype, integers and bools in floatx and cast back."""
     (a, b), back = in_product_dtype(cast_all([_numeric_or_bool(x1, 'vdot'), _numeric_or_bool(x2, 'vdot')], 'vdot'))
-    if a.shape.num_elements() != b.shape.num_elements():
-        raise InvalidArgumentError('keras.ops.vdot: x1 and x2 must have as many elements, got shapes %s and %s'
-                                   % (tuple(a.shape), tuple(b.shape)))
-    out = _ops.tensordot(_ops.reshape(a, [-1]), _ops.reshape(b, [-1]), [[0], [0]])
+    # (a length mismatch is the tensordot's MatMul error, as on TF: 'Matrix size-incompatible: ...')
+    out = _noted_tensordot(_ops.reshape(a, [-1]), _ops.reshape(b, [-1]), [[0], [0]], 'vdot', a, b,
+                           'x1 and x2 must have as many elements')
     return out if back is None else _ops.cast(out, back)
 
 
@@ -40,12 +39,19 @@ def inner(x1, x2):
             raise refused
     if a.ndim == 0 or b.ndim == 0:
         out = a * b
-    elif a.shape[-1] != b.shape[-1]:
-        raise InvalidArgumentError('keras.ops.inner: the last axes must match, got shapes %s and %s'
-                                   % (tuple(a.shape), tuple(b.shape)))
     else:
-        out = _ops.tensordot(a, b, [[a.ndim - 1], [b.ndim - 1]])
+        out = _noted_tensordot(a, b, [[a.ndim - 1], [b.ndim - 1]], 'inner', a, b, 'the last axes must match')
     return out if back is None else _ops.cast(out, back)
+
+
+def _noted_tensordot(a, b, axes, op, x1, x2, rule):
+    """tensordot(a, b, axes); a size mismatch is its MatMul InvalidArgumentError as Keras 3 on TF meets it,
+    with a note in keras.ops's words."""
+    try:
+        return _ops.tensordot(a, b, axes)
+    except InvalidArgumentError as error:
+        error.add_note('keras.ops.%s: %s, got shapes %s and %s' % (op, rule, tuple(x1.shape), tuple(x2.shape)))
+        raise
 
 
 def _numeric_or_bool(x, op):
@@ -71,7 +77,9 @@ def _refuse_bool_pair(x1, x2, op):
 def kron(x1, x2):
     """The Kronecker product: blocks x1[i, j] * x2, for tensors of any rank."""
     _refuse_bool_pair(x1, x2, 'kron')
-    a, b = cast_all([numeric(x1, 'kron'), numeric(x2, 'kron')], 'kron')
+    # a bool beside an integer or float tensor promotes to that dtype, as Keras 3 casts the pair
+    # (kron(bool, uint8) is uint8, not int32)
+    a, b = cast_all([_numeric_or_bool(x1, 'kron'), _numeric_or_bool(x2, 'kron')], 'kron')
     rank = max(a.ndim, b.ndim)
     a = _ops.reshape(a, [1] * (rank - a.ndim) + list(a.shape))
     b = _ops.reshape(b, [1] * (rank - b.ndim) + list(b.shape))
@@ -126,24 +134,49 @@ def _components(t):
 
 
 def correlate(x1, x2, mode='valid'):
-    """The cross-correlation of two 1-D tensors: out[k] = sum_n x1[n + k] * x2[n], numpy's modes."""
-    if mode not in ('valid', 'same', 'full'):
-        raise ValueError("keras.ops.correlate: mode must be 'valid', 'same' or 'full', got %r" % (mode,))
+    """The cross-correlation of two 1-D tensors, out[k] = sum_j x1[k + j] * x2[j], as Keras 3 on TensorFlow
+    computes it: a VALID conv1d of x1 by the filter x2 ('full' pads x1 with len(x2) - 1 zeros each side, 'same'
+    slices the middle max(n, m) values of 'full'). So the float bits, the lengths and the errors are TF's:
+    'valid' with x1 shorter than x2 is Conv2D's negative output size (numpy swaps them), 'same' of a shorter x1
+    is not numpy's centring, a scalar is Python's IndexError on the shape, a bad mode is Keras's ValueError
+    after those."""
     a, v = cast_all([x1, x2], 'correlate')
     # Keras 3 correlates int64 in float64, other ints and bools in float32 whatever floatx is (TF 2.21)
     compute = {'i': 'float32', 'u': 'float32', 'b': 'float32'}.get(a._data.dtype.kind)
     compute = 'float64' if a._data.dtype == np.int64 else compute
     a, v = floating(a, 'correlate', compute), floating(v, 'correlate', compute)
-    if a.ndim != 1 or v.ndim != 1 or not a.shape[0] or not v.shape[0]:
-        raise ValueError('keras.ops.correlate: x1 and x2 must be non-empty 1-D tensors, got shapes %s and %s'
-                         % (tuple(a.shape), tuple(v.shape)))
-    n, m = a.shape[0], v.shape[0]
-    if n < m:           # numpy swaps them and reverses the result
-        return _ops.reverse(correlate(v, a, mode), [0])
-    pad = {'valid': (0, 0), 'same': (m // 2, m - 1 - m // 2), 'full': (m - 1, m - 1)}[mode]
-    padded = _ops.pad(a, [pad])
-    windows = np.arange(n + sum(pad) - m + 1)[:, None] + np.arange(m)[None, :]
-    return _ops.matvec(_ops.gather(padded, windows.astype('int32')), v)
+    n, m = _first_length(a, a, v), _first_length(v, a, v)
+    if mode == 'valid':
+        return _valid_correlation(a, v)
+    if mode == 'full':
+        return _full_correlation(a, v)
+    if mode == 'same':
+        out_length = max(n, m)
+        return _ops.slice(_full_correlation(a, v), [(n + m - 1 - out_length) // 2], [out_length])
+    raise ValueError("Invalid mode: '%s'. Mode must be one of: 'full', 'same', 'valid'." % (mode,))
+
+
+def _first_length(t, a, v):
+    # Keras reads shape_op(x)[0]: a scalar is Python's IndexError
+    try:
+        return tuple(t.shape)[0]
+    except IndexError as error:
+        error.add_note('keras.ops.correlate: x1 and x2 must be 1-D tensors, got shapes %s and %s'
+                       % (tuple(a.shape), tuple(v.shape)))
+        raise
+
+
+def _valid_correlation(a, v):
+    from framework.ops.convolution1d import conv1d
+    # x1 as one sequence of one channel [1, n, 1], x2 as a [m, 1, 1] filter (its reshape errors are TF's)
+    signal = _ops.reshape(a, (1, tuple(a.shape)[0], 1))
+    kernel = _ops.reshape(v, (tuple(v.shape)[0], 1, 1))
+    return _ops.squeeze(conv1d(signal, kernel, stride=1, padding='VALID'), axis=[0, 2])
+
+
+def _full_correlation(a, v):
+    pad = max(tuple(v.shape)[0] - 1, 0)
+    return _valid_correlation(_ops.pad(a, [[pad, pad]]), v)
 
 
 def trapezoid(y, x=None, dx=1.0, axis=-1):

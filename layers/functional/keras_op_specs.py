@@ -28,12 +28,45 @@ def _rot90(x, config):
     return KerasTensor(tuple(shape), x.dtype)
 
 
-_SPECS = {'view_as_real': _view_as_real, 'rot90': _rot90}
+def _broadcast_to(x, config):
+    # Keras 3's BroadcastTo: the shape asked for, as it is (its check, broadcast_shapes, ran before); a stand-in
+    # run cannot give it where it holds None: ops.broadcast_to(mask, ops.shape(x)) on keras.Input((4, 3))
+    if type(x) is not KerasTensor:
+        return None
+    return KerasTensor(tuple(config['shape']), x.dtype)
+
+
+def _correlate(x1, x2, config):
+    # Keras 3's Correlate: both operands 1-D (a Python number or list has the shape [], its message lacks a
+    # space), the lengths by numpy's max / min whatever the mode (a None length is numpy's TypeError), then
+    # the mode; int64 gives float64, bfloat16 / float16 / float64 stay, the rest float32. The eager op's
+    # conv refuses 'valid' with x1 the shorter, which a stand-in run would meet
+    if type(x1) is not KerasTensor and type(x2) is not KerasTensor:
+        return None
+    import numpy as np
+    from framework.keras.backend import result_type
+    shapes = [getattr(x, 'shape', []) for x in (x1, x2)]
+    for name, shape in zip(('x1', 'x2'), shapes):
+        if len(shape) != 1:
+            raise ValueError('`%s` must be a 1-dimensional tensor, but receivedshape %s' % (name, tuple(shape) or []))
+    n, m = shapes[0][0], shapes[1][0]
+    length = np.maximum(n, m) - np.minimum(n, m) + 1
+    mode = config.get('mode', 'valid')
+    length = np.maximum(n, m) if mode == 'same' else n + m - 1 if mode == 'full' else length
+    if mode not in ('valid', 'same', 'full'):
+        raise ValueError('`mode` must be either `valid`, `same`, or `full`, butreceived: %s' % (mode,))
+    dtype = result_type(*(getattr(x, 'dtype', type(x)) for x in (x1, x2)))
+    dtype = 'float64' if dtype == 'int64' else dtype if dtype in ('bfloat16', 'float16', 'float64') else 'float32'
+    return KerasTensor((int(length),), dtype)
+
+
+_SPECS = {'view_as_real': _view_as_real, 'rot90': _rot90, 'broadcast_to': _broadcast_to, 'correlate': _correlate}
+_OPERANDS = {'correlate': 2}       # the others take one tensor
 
 
 def keras_op_spec(op, args, kwargs):
     """The KerasTensor Keras 3's compute_output_spec fixes for ``op`` on these arguments, or None."""
     rule = _SPECS.get(op.function_name)
-    if rule is None or len(args) != 1 or kwargs:
+    if rule is None or len(args) != _OPERANDS.get(op.function_name, 1) or kwargs:
         return None
-    return rule(args[0], op.config)
+    return rule(*args, op.config)
