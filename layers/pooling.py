@@ -3,7 +3,8 @@ the masked mean over steps GlobalAveragePooling1D uses."""
 from framework.errors import InvalidArgumentError
 from framework.graph_conv_errors import note_layer_pool_refusal
 from framework.keras.ops_math import max as keras_max, mean
-from framework.ops import avg_pool2d, cast, expand_dims, max_pool2d, reduce_sum, where
+from framework.keras.ops_shapes import expand_dims as keras_expand_dims
+from framework.ops import avg_pool2d, cast, max_pool2d, reduce_sum, where
 
 from .channels_first import data_format_option, shape_to_first, shape_to_last, to_first, to_last
 from .argument_tuples import pooling_padding_for_kernel, pooling_strides, zero_stride_division
@@ -15,23 +16,27 @@ from .pooled_shape import check_pooled_sizes, check_pooling_padding
 from .mask_propagation import as_mask
 
 
-def mean_over_steps(inputs, mask=None, keepdims=False):
-    """The mean of (batch, steps, features) over the steps; with a (batch, steps)
-    mask, over the unmasked steps only (Keras 3's GlobalAveragePooling1D: a row
-    with every step masked divides 0 by 0).
+def mean_over_steps(inputs, mask=None, keepdims=False, steps_axis=1):
+    """The mean of (batch, steps, features) over the steps (of (batch, features, steps) with
+    ``steps_axis`` 2); with a (batch, steps) mask, over the unmasked steps only, as Keras 3's
+    GlobalAveragePooling1D computes it: a row with every step masked divides 0 by 0, and a mask of
+    one row serves every row (it broadcasts).
 
     Raises:
-        InvalidArgumentError (a ValueError): a mask whose shape is not the input's first two axes.
+        ValueError: a mask of rank 1 (Keras's expand_dims of it beside the steps).
+        InvalidArgumentError (a ValueError): a mask that does not broadcast to the steps (TF's SelectV2).
     """
     if mask is None:
-        return mean(inputs, axis=1, keepdims=keepdims)       # keras.ops.mean: 16-bit floats in float32
-    mask = as_mask(mask)
-    if tuple(mask.shape) != tuple(inputs.shape[:2]):
-        raise InvalidArgumentError('GlobalAveragePooling1D: the mask must have shape (batch, steps) = %s, got %s'
-                                   % (tuple(inputs.shape[:2]), tuple(mask.shape)))   # TF's SelectV2 refuses it
-    kept = expand_dims(mask, 2)
-    total = reduce_sum(where(kept, inputs, 0.0), axis=1, keepdims=keepdims)
-    return total / reduce_sum(cast(kept, inputs.dtype), axis=1, keepdims=keepdims)
+        return mean(inputs, axis=steps_axis, keepdims=keepdims)       # keras.ops.mean: 16-bit floats in float32
+    try:
+        kept = as_mask(keras_expand_dims(mask, 2 if steps_axis == 1 else 1))
+        selected = where(kept, inputs, 0.0)
+    except ValueError as error:
+        error.add_note('GlobalAveragePooling1D: the mask must have shape (batch, steps) = %s, got %s'
+                       % (tuple(inputs.shape[i] for i in (0, steps_axis)), tuple(mask.shape)))
+        raise
+    total = reduce_sum(selected, axis=steps_axis, keepdims=keepdims)
+    return total / reduce_sum(cast(kept, inputs.dtype), axis=steps_axis, keepdims=keepdims)
 
 
 class _Pooling2D(Layer):
