@@ -9,6 +9,7 @@ from .. import dtypes
 from ..autopacking import pack
 from ..composite import map_ragged
 from ..placement import current_xp
+from ..ragged_shape_given import RaggedShapeGiven, ragged_given
 from ..tensor import ConversionError, Tensor
 from ..variable import Variable
 from ..partial_shape_refusal import refuse_partial_shape
@@ -50,6 +51,7 @@ def _shape(shape, op):
     except (TypeError, ValueError):
         whole = False
     if not whole:
+        ragged_given(given)     # tf.shape(rt): zeros / ones / fill make a RaggedTensor (dynamic_shape_ops)
         note = '%s: shape must be a list of non-negative ints, got %r' % (op, given)
         if op not in _FILLS:
             raise TypeError(note)
@@ -150,12 +152,20 @@ def _constant_array(xp, shape, dtype, one, op):
 
 def zeros(shape, dtype='float32', name=None):
     dtype = _fill_dtype(dtype)      # TF reads the dtype before the shape: tf.zeros(None, None) is as_dtype's error
-    return Tensor(_constant_array(current_xp(), _shape(shape, 'zeros'), dtype, False, 'zeros'))
+    try:
+        return Tensor(_constant_array(current_xp(), _shape(shape, 'zeros'), dtype, False, 'zeros'))
+    except RaggedShapeGiven as given:
+        from ..ragged import dynamic_shape_ops
+        return dynamic_shape_ops.filled(given.shape, Tensor(_constant_array(current_xp(), (), dtype, False, 'zeros')))
 
 
 def ones(shape, dtype='float32', name=None):
     dtype = _fill_dtype(dtype)      # TF reads the dtype before the shape: tf.ones(None, None) is as_dtype's error
-    return Tensor(_constant_array(current_xp(), _shape(shape, 'ones'), dtype, True, 'ones'))
+    try:
+        return Tensor(_constant_array(current_xp(), _shape(shape, 'ones'), dtype, True, 'ones'))
+    except RaggedShapeGiven as given:
+        from ..ragged import dynamic_shape_ops
+        return dynamic_shape_ops.filled(given.shape, Tensor(_constant_array(current_xp(), (), dtype, True, 'ones')))
 
 
 def _fill_dtype(dtype):
@@ -179,7 +189,12 @@ def fill(dims, value, name=None):
             raise kernel_error('Fill', 'value must represent a scalar, got shape [%s]' % ','.join(map(str, v.shape)),
                                named=fast_path(dims, value),
                                note='fill: value must be a scalar, got shape %s' % (tuple(v.shape),))
-        out = Tensor(current_xp().full(_shape(dims, 'fill'), v.numpy() if v.ndim == 0 else v.numpy()[0], v.dtype))
+        try:
+            dims = _shape(dims, 'fill')
+        except RaggedShapeGiven as given:
+            from ..ragged import dynamic_shape_ops
+            return dynamic_shape_ops.filled(given.shape, v)
+        out = Tensor(current_xp().full(dims, v.numpy() if v.ndim == 0 else v.numpy()[0], v.dtype))
         if ACTIVE:      # TF's Fill passes the value's gradient back as the sum over the filled tensor
             record('fill', (v,), out, (_FILL_VJP,))
         return out

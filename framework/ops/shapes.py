@@ -12,6 +12,7 @@ from .. import backend, dtypes
 from ..indexed_slices import IndexedSlices, map_values
 from ..autopacking import holds_tensor
 from ..partial_shape_refusal import refuse_partial_shape
+from ..ragged_shape_given import RaggedShapeGiven, ragged_given
 from ..tensor import ConversionError, Tensor, convert_to_tensor
 from ..tensor_shape import TensorShape
 from ..variable import Variable
@@ -52,6 +53,8 @@ def _ints(shape, op):
         if getattr(err, 'tf_graph_conversion', False):
             raise
         whole = False
+    if not whole:
+        ragged_given(given)     # tf.shape(rt): reshape / broadcast_to make a RaggedTensor (dynamic_shape_ops)
     if op in _FLOAT_REFUSING and (not whole or float in map(type, shape)):
         refuse_operand_dtype(op, given)     # TF's kernel takes no float shape, not even (3., 2.)
     if not whole:
@@ -112,7 +115,11 @@ def reshape(tensor, shape, name=None):
     """The same elements in a new shape (one dimension may be -1)."""
     try:
         x = as_tensor(tensor, 'reshape')
-        ints = _ints(shape, 'reshape')
+        try:
+            ints = _ints(shape, 'reshape')
+        except RaggedShapeGiven as given:
+            from ..ragged import dynamic_shape_ops
+            return dynamic_shape_ops.reshape(x, given.shape)
         # (TF's kernel errors end in ' name: ' unless the shape given is a list: fast_path)
         if any(d < -1 for d in ints):      # numpy reads any negative size as -1
             _refuse_reshape(x, ints, fast_path(shape))
@@ -263,7 +270,11 @@ def broadcast_to(input, shape, name=None):  # noqa: A002
             refuse_operand_dtype('broadcast_to', shape)
             if isinstance(shape, np.ndarray) and shape.dtype.kind == 'f':
                 shape = shape.astype(np.int32)
-        shape = _ints(shape, 'broadcast_to')
+        try:
+            shape = _ints(shape, 'broadcast_to')
+        except RaggedShapeGiven as given:
+            from ..ragged import dynamic_shape_ops
+            return dynamic_shape_ops.broadcast_to(x, given.shape)
         if shape and min(shape) < 0:        # the kernel's check (numpy said 'negative dimensions are not allowed')
             raise kernel_error('BroadcastTo', 'Dimension %d must be >= 0' % next(d for d in shape if d < 0),
                                note='broadcast_to: shape %s has a negative size' % (shape,))

@@ -28,6 +28,27 @@ class DynamicRaggedShape:
             return cls(lengths, tuple(t.flat_values.shape), dtype or t.row_splits.dtype)
         return cls([], tuple(convert_to_tensor(t).shape), dtype or 'int32')
 
+    @classmethod
+    def from_lengths(cls, lengths, num_row_partitions=None, dtype='int64'):
+        """The shape whose axes are ``lengths``: an int for a uniform axis, a tuple of row lengths for a ragged one
+        (``from_lengths([4, (2, 1, 0, 8), 12])``). Raises ValueError ('Shape not consistent.') where a ragged
+        axis's tuple does not hold one length per row of the axes before it."""
+        lengths = list(lengths)
+        if num_row_partitions is None:      # up to the last ragged axis, as TF
+            ragged = [k for k, n in enumerate(lengths) if isinstance(n, (tuple, list))]
+            num_row_partitions = ragged[-1] if ragged else 0
+        rows = int(lengths[0]) if lengths else 1
+        partitions = []
+        for axis in range(1, num_row_partitions + 1):
+            n = lengths[axis]
+            row = tuple(int(v) for v in n) if isinstance(n, (tuple, list)) else (int(n),) * rows
+            if len(row) != rows:
+                raise ValueError('Shape not consistent.')
+            partitions.append(row)
+            rows = sum(row)
+        inner = [rows] + [int(n) for n in lengths[num_row_partitions + 1:]] if lengths else []
+        return cls(partitions, inner, dtype)
+
     @property
     def rank(self):
         return len(self._row_lengths) + len(self._inner_shape)
@@ -52,6 +73,10 @@ class DynamicRaggedShape:
         out = [len(self._row_lengths[0])]
         out += [lengths if ragged_lengths else None for lengths in self._row_lengths]
         return out + list(self._inner_shape[1:])
+
+    def is_uniform(self, axis):
+        """Whether every row has the same length on ``axis`` (the outer and the inner axes always do)."""
+        return not isinstance(self.static_lengths()[axis], tuple)
 
     def __getitem__(self, index):
         lengths = self.static_lengths()
