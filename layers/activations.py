@@ -12,7 +12,7 @@ from framework.keras.ops_nn import softmax as keras_softmax
 from framework.keras.softmax_axis_warning import warn_if_one_class
 from framework.losses.tensor_notes import set_keras_logits
 
-from . import activations_extra, call_context
+from . import activation_products, activations_extra, call_context
 from .symbolic_activations import OP_OF_ACTIVATION, recording
 
 
@@ -146,12 +146,22 @@ def exponential(x):
 
 def hard_sigmoid(x):
     """relu6(x + 3) / 6, i.e. clip(x / 6 + 0.5, 0, 1) (Keras 3's definition)."""
-    return ops.hard_sigmoid(float_activation_input(x, 'hard_sigmoid'), traced=call_context.in_traced_function())
+    return _noted_product('hard_sigmoid', ops.hard_sigmoid, float_activation_input(x, 'hard_sigmoid'))
 
 
 def hard_silu(x):
     """x * hard_sigmoid(x)."""
-    return ops.hard_silu(float_activation_input(x, 'hard_silu'), traced=call_context.in_traced_function())
+    return _noted_product('hard_silu', ops.hard_silu, float_activation_input(x, 'hard_silu'))
+
+
+def _noted_product(kind, op, x):
+    """``op(x)``; in a traced call, noted for a BatchNormalization that multiplies it again (TF's graph
+    regroups that chain of products: activation_products.py)."""
+    traced = call_context.in_traced_function()
+    out = op(x, traced=traced)
+    if traced:
+        activation_products.note(out, kind, x)
+    return out
 
 
 hard_swish = hard_silu

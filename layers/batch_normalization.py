@@ -5,10 +5,12 @@ from framework.keras.ops_nn import synchronized_moments
 from framework.ops import cast, moments, reshape, rsqrt
 from framework.ops.regrouped_step import regroups, root_times_gamma
 from framework.tape import paused
+from framework.tensor import Tensor
 
 from . import autocast as autocasting, batch_renorm, constraints, initializers, regularizers
 from .input_spec import InputSpec
 from .integer_inputs import floating_inputs
+from .activation_products import times_inv
 from .layer import Layer
 from .training_flag import training_is_on
 from .masked_moments import masked_moments
@@ -141,8 +143,10 @@ class BatchNormalization(ScaleOffsetOptions, Layer):
                     self.moving_mean.assign(_read(self.moving_mean, mean.dtype) * m + mean * (1.0 - m))
                     self.moving_variance.assign(_read(self.moving_variance, mean.dtype) * m
                                                 + variance * (1.0 - m))
+            inference = False
         else:
             mean, variance = _read(self.moving_mean, inputs.dtype), _read(self.moving_variance, inputs.dtype)
+            inference = True
         mean, variance, gamma, beta = self._params(mean, variance, gamma, beta)
         inv = rsqrt(variance + self.epsilon)
         if gamma is not None:
@@ -151,7 +155,9 @@ class BatchNormalization(ScaleOffsetOptions, Layer):
         # tf.nn.batch_normalization's order, which Keras 3 calls: x * inv + (beta - mean * inv).
         # (x - mean) * inv + beta rounds differently in the last bit for about a tenth of values.
         shift = beta - mean * inv if beta is not None else -(mean * inv)
-        product = inputs * inv
+        # at inference a traced hard_sigmoid / hard_silu before is one chain of products in TF's graph
+        chained = times_inv(inputs, inv, self.name) if inference else None
+        product = inputs * inv if chained is None else Tensor(chained)
         out = product + shift
         note_parts(out, product, shift)        # an Add layer may sum it in grappler's order (normalized_sums.py)
         return out
