@@ -73,3 +73,20 @@ def test_dense_shapes_are_untouched():
     assert tf.zeros([2, 1]).shape == (2, 1) and tf.reshape(tf.range(4), [2, 2]).shape == (2, 2)
     with pytest.raises(InvalidArgumentError):
         tf.reshape(tf.range(4), [3])
+
+
+def test_reshape_of_a_ragged_tensor():
+    # reshape_comp.py: TF's ragged dispatch reshapes the flat values, row-major
+    rt = tf.ragged.constant([[1, 2], [3]])
+    assert str(tf.reshape(rt, [-1])) == 'tf.Tensor([1 2 3], shape=(3,), dtype=int32)'
+    assert tf.reshape(rt, [3, 1]).numpy().tolist() == [[1], [2], [3]]
+    inner = tf.ragged.constant([[[1, 2]], [[3, 4], [5, 6]]], ragged_rank=1)
+    assert str(tf.reshape(inner, [-1])) == 'tf.Tensor([1 2 3 4 5 6], shape=(6,), dtype=int32)'
+    assert str(tf.reshape(rt, tf.shape(tf.ragged.constant([[1], [2, 3]])))) == '<tf.RaggedTensor [[1], [2, 3]]>'
+    with pytest.raises(InvalidArgumentError) as caught:
+        tf.reshape(rt, [2, 2])
+    assert str(caught.value).endswith(' Input to reshape is a tensor with 3 values, but the requested shape has 4 '
+                                      '[Op:Reshape] name: ')
+    with pytest.raises(ValueError) as caught:
+        tf.reshape([[1, 2], [3]], [-1])
+    assert str(caught.value) == "Can't convert non-rectangular Python sequence to Tensor."

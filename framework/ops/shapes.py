@@ -114,7 +114,10 @@ def _unknown_dim(op, given):
 def reshape(tensor, shape, name=None):
     """The same elements in a new shape (one dimension may be -1)."""
     try:
-        x = as_tensor(tensor, 'reshape')
+        try:
+            x = as_tensor(tensor, 'reshape')
+        except (TypeError, ValueError):      # a RaggedTensor (framework/composite.py); else re-raised
+            return dispatch('reshape', tensor, shape)
         try:
             ints = _ints(shape, 'reshape')
         except RaggedShapeGiven as given:

@@ -80,3 +80,19 @@ def _positions(shape):
     for size in inner:
         index = [np.repeat(a, size) for a in index] + [np.tile(np.arange(size), len(index[0]))]
     return index if shape.rank else []
+
+
+def reshape_ragged(rt, shape, name=None):
+    """tf.reshape of a RaggedTensor (TF's ragged dispatch): its flat values, in row-major order, in ``shape``,
+    a dense one (tf.reshape(rt, [-1]) is a Tensor) or a DynamicRaggedShape (a RaggedTensor)."""
+    from ..ops import reshape as dense_reshape
+    from .dynamic_shape import DynamicRaggedShape
+    flat = rt.flat_values
+    if isinstance(shape, DynamicRaggedShape):
+        return reshape(flat, shape)
+    if isinstance(shape, (list, tuple)) and all(isinstance(d, (int, np.integer)) for d in shape):
+        shape = Tensor(np.asarray(shape, np.int32))     # as TF's dispatch passes it (its errors end in ' name: ')
+    return dense_reshape(flat, shape)
+
+
+RaggedTensor._DISPATCH['reshape'] = reshape_ragged
