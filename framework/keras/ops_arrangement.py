@@ -309,9 +309,15 @@ def saturate_cast(x, dtype):
     tf.clip_by_value's zero gradient for both. (Keras's numpy arithmetic is kept as is: int32 to
     float32 computes its upper limit as float32(2**31), which overflows int32, so TF 2.21 gives
     -2147483648 for every value, and so does this.)"""
+    from .backend import standardize_dtype as keras_dtype
+    # Keras's order: the dtype's name first ('Invalid dtype: foo', None is floatx), then x.dtype, which a list
+    # or a Python number lacks (Python's AttributeError), then ml_dtypes' limits of both ('string' has none)
+    name = keras_dtype(dtype)
+    _limits_by_name(keras_dtype(x.dtype))
+    _limits_by_name(name)
     t = numeric(x, 'saturate_cast')
-    target = np.dtype(standardize_dtype(dtype))
-    if target.kind not in 'biuf' and target.name != 'bfloat16':
+    target = np.dtype(standardize_dtype(name))
+    if target.kind not in 'biufc' and target.name != 'bfloat16':
         raise ValueError('keras.ops.saturate_cast: dtype must be a numeric dtype, got %r' % (dtype,))
     source = t._data.dtype
     in_min, in_max = _dtype_limits(source)
@@ -327,6 +333,13 @@ def saturate_cast(x, dtype):
         t, low, high = _ops.cast(t, 'int32'), np.int32(low), np.int32(high)
     t = _ops.clip_by_value(t, _ops.constant(low), _ops.constant(high))
     return _ops.cast(t, target)
+
+
+def _limits_by_name(name):
+    # Keras 3's get_dtype_min_max: iinfo for a name holding 'int', finfo for the rest (bool aside), so a
+    # string is numpy's "data type <class 'numpy.str_'> not inexact"
+    if name != 'bool':
+        (ml_dtypes.iinfo if 'int' in name else ml_dtypes.finfo)(name)
 
 
 def _dtype_limits(dtype):
