@@ -14,6 +14,7 @@ from ..tensor import Tensor, convert_to_tensor
 from .. import random as tf_random
 from ..errors import FailedPreconditionError, InvalidArgumentError, kernel_error, noted
 from . import cardinality as card
+from .deterministic_warning import warn_if_unused
 from . import file_cache
 from ..ops.bool_attributes import bool_attribute
 from .construction_trace import trace_now
@@ -44,6 +45,7 @@ class ElementStages:
 
     def map(self, map_func, num_parallel_calls=None, deterministic=None, name=None):
         """Apply ``map_func`` to each element (a tuple is passed as separate arguments)."""
+        warn_if_unused(num_parallel_calls, deterministic)
         source = self._make_iterator
         function_argument(map_func, 'map_func', 'Dataset.map')
         if num_parallel_calls is not None:

@@ -5,6 +5,7 @@ batching.py, windows.py and combine.py.
 """
 import numpy as np
 
+from .deterministic_warning import warn_if_unused
 from .eager_functions_warning import warn_if_functions_run_eagerly
 from .. import nest
 from ..errors import noted
@@ -38,6 +39,7 @@ class RegroupingStages:
 
     def batch(self, batch_size, drop_remainder=False, num_parallel_calls=None, deterministic=None, name=None):
         """Stack consecutive elements into batches of ``batch_size`` (the last may be smaller)."""
+        warn_if_unused(num_parallel_calls, deterministic)
         dataset_name(name)          # TF names the op before its kernel checks the size
         batch_size = batching.check_batch_size(batch_size, 'Dataset.batch')
         drop_remainder = boolean(drop_remainder, 'drop_remainder', 'Dataset.batch')
@@ -245,6 +247,7 @@ class RegroupingStages:
                    deterministic=None, name=None):
         """Elements of ``cycle_length`` of the datasets ``map_func`` returns, ``block_length`` at a time
         from each in turn (cycle_length default: what TensorFlow's kernels resolve it to, combine._cycle_length)."""
+        warn_if_unused(num_parallel_calls, deterministic)
         map_func = traced_stage_function(function_argument(map_func, 'map_func', 'Dataset.interleave'), self)
         dataset_name(name)
         stream = combine.interleaved(self._make_iterator, map_func, cycle_length, block_length, num_parallel_calls)
