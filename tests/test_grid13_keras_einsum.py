@@ -87,7 +87,8 @@ def _gradient(layer, call, r, wrt):
     return t.gradient(loss, wrt)
 
 
-def test_einsum_dense_kernel_gradients_are_batch_matmuls(exact_math):
+def test_einsum_dense_kernel_gradients_are_batch_matmuls(exact_math, xeon_cpu):
+    # (the Xeon's oneDNN bits; on the AVX2 EPYC TF sums a batch by Eigen: tests/test_gradfuzz32_batched_float_product.py)
     (l, x, r), (l2, x2, r2), _, _ = _draws()
     assert bits(_gradient(l, lambda: l(x), r, l.kernel)) == ED_KERNEL
     assert bits(_gradient(l2, lambda: l2(x2), r2, l2.kernel)) == ED2_KERNEL

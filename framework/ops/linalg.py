@@ -17,7 +17,7 @@ from .einsum_kernel import einsum_array
 from .sixteen_column_product import DEPTH_IN_ORDER as _DEPTH_IN_ORDER, rows_matmul, rows_matmul_transposed, \
     rows_matmul_transposed_a
 from .graph_input_errors import eager_input_error, list_mismatch
-from . import eigen_avx2_product, einsum_stand_ins, matmul_mixed_types
+from . import eigen_avx2_product, eigen_float_batched, einsum_stand_ins, matmul_mixed_types
 from .eigen_math import ENABLED as _EXACT_MATH
 from .eigen_avx2_product import SMALL_PRODUCT as _AVX2_SMALL
 from .one_row_product import one_row_matmul
@@ -163,6 +163,8 @@ def _matmul_array(xp, da, db, transpose_a=False, transpose_b=False):
             # bit on 96 of 96 shapes (progs/kerasexamples12/p7.py; keras.ops.einsum's 'abc,cd->abd' of one sample)
             flat = _matmul_array(xp, xa.reshape(xa.shape[-2:]), xb.reshape(xb.shape[-2:]))
             return flat.reshape(np.broadcast_shapes(xa.shape[:-2], xb.shape[:-2]) + flat.shape)
+        if xa.dtype == _FLOAT32 and onednn_policy.eigen_avx2() and eigen_float_batched.wanted(xa, xb):
+            return eigen_float_batched.batched_matmul(xa, xb, rows_by_rows=transpose_b and not transpose_a)
         if xa.dtype == _FLOAT64 and eigen_double_product.batched_wanted(xa, xb):     # Eigen's (doubles)
             return eigen_double_product.eigen_double_batched(xa, xb, rows_by_rows=transpose_b and not transpose_a)
         return product(xa, xb)
