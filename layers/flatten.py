@@ -6,6 +6,7 @@ from framework.ops import reshape, transpose
 from .argument_tuples import standardized_data_format
 from .input_spec import InputSpec
 from .layer import Layer
+from .listed_inputs import as_one_tensor
 
 
 class Flatten(Layer):
@@ -23,6 +24,7 @@ class Flatten(Layer):
         self.input_spec = InputSpec(min_ndim=1)     # as Keras: a scalar has no batch axis to keep
 
     def call(self, inputs):
+        inputs = as_one_tensor(inputs)
         if self.data_format == 'channels_first' and inputs.ndim > 2:
             inputs = transpose(inputs, [0] + list(range(2, inputs.ndim)) + [1])
         # (batch, features) as Keras 3 does (its ops.shape(inputs)[0]): with no features, a -1 batch would be

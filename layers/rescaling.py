@@ -6,6 +6,7 @@ from framework.ops import cast
 from framework.tensor import Tensor
 
 from .layer import Layer
+from .listed_inputs import as_one_tensor
 
 
 class Rescaling(Layer):
@@ -23,6 +24,7 @@ class Rescaling(Layer):
         self.scale, self.offset = scale, offset
 
     def call(self, inputs):
+        inputs = as_one_tensor(inputs)
         if inputs.dtype != self.compute_dtype:
             inputs = cast(inputs, self.compute_dtype)
         return inputs * self._constant(self.scale, inputs) + self._constant(self.offset, inputs)

@@ -2,6 +2,7 @@
 from .argument_tuples import standardized_tuple
 from .input_spec import InputSpec
 from .layer import Layer
+from .listed_inputs import as_one_tensor
 from .reshaping import _Cropping, _ZeroPadding, _spatial_axes
 from .upsampling import _times, float_factor, refuse_float_factor, repeat_axis
 
@@ -25,8 +26,8 @@ class UpSampling3D(Layer):
         self.input_spec = InputSpec(ndim=5)
 
     def call(self, inputs):
+        x = as_one_tensor(inputs)
         refuse_float_factor(self._float_factor)
-        x = inputs
         for axis, factor in zip(self._axes, self.size):
             x = repeat_axis(x, factor, axis)
         return x

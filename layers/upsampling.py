@@ -7,6 +7,7 @@ from .argument_tuples import standardized_data_format
 from .convolution import normalize_pair
 from .input_spec import InputSpec
 from .layer import Layer
+from .listed_inputs import as_one_tensor
 
 
 def repeat_axis(x, repeats, axis):
@@ -59,7 +60,7 @@ class UpSampling1D(Layer):
         self.input_spec = InputSpec(ndim=3)
 
     def call(self, inputs):
-        return repeat_axis(inputs, self.size, 1)
+        return repeat_axis(as_one_tensor(inputs), self.size, 1)
 
     def compute_output_shape(self, input_shape):
         return [input_shape[0], _times(input_shape[1], self.size), input_shape[2]]     # a list, as Keras 3's
@@ -95,6 +96,7 @@ class UpSampling2D(Layer):
         self.input_spec = InputSpec(ndim=4)
 
     def call(self, inputs):
+        inputs = as_one_tensor(inputs)
         x = inputs if self.data_format == 'channels_last' else transpose(inputs, (0, 2, 3, 1))
         if self.interpolation == 'nearest':
             refuse_float_factor(self._float_factor)

@@ -16,6 +16,7 @@ from framework.keras.ops_image import check_resize_arguments
 from framework.keras.seed_generator import make_default_seed
 
 from .image_layer import SIXTEEN_BIT_FLOATS, ImageLayer
+from ..listed_inputs import as_one_tensor
 from ..training_flag import training_is_on
 from .image_resize import aspect_crop_box, aspect_pad, aspect_pad_margins, integer_fill_value, resize
 from .random_transformation import drawing_from, shape_of
@@ -135,7 +136,7 @@ class Resizing(_SizedLayer):
     def call(self, data, training=True):     # Keras 3's image layers take it (a config records it); unused
         if isinstance(data, dict):
             return self._dict_call(data, self._resized, lambda masks: self._resized(masks, 'nearest'))
-        return self._resized(data)
+        return self._resized(as_one_tensor(data))        # (a list of images stacks, as Keras's backend.shape takes it)
 
     # Keras 3's augmentation API (random_transformation.py): (height, width) of the input; resized in any mode
     def get_random_transformation(self, data, training=True, seed=None):
