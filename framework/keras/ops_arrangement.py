@@ -313,7 +313,13 @@ def saturate_cast(x, dtype):
     # Keras's order: the dtype's name first ('Invalid dtype: foo', None is floatx), then x.dtype, which a list
     # or a Python number lacks (Python's AttributeError), then ml_dtypes' limits of both ('string' has none)
     name = keras_dtype(dtype)
-    _limits_by_name(keras_dtype(x.dtype))
+    try:
+        source_name = keras_dtype(x.dtype)
+    except AttributeError as error:
+        error.add_note('keras.ops.saturate_cast: x must be a tensor or an array (Keras reads x.dtype), got %s; '
+                       'convert it first, e.g. keras.ops.convert_to_tensor(x)' % type(x).__name__)
+        raise
+    _limits_by_name(source_name)
     _limits_by_name(name)
     t = numeric(x, 'saturate_cast')
     target = np.dtype(standardize_dtype(name))
