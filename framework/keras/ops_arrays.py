@@ -58,10 +58,11 @@ def convert_to_tensor(x, dtype=None, sparse=None, ragged=None):
 
 
 def _python_numbers(x):
-    """Whether ``x`` is a Python int / float or a (nested) list or tuple of only those."""
+    """Whether ``x`` is a Python int / float / bool or a (nested) list or tuple of only those (TF's conversion
+    takes True at float16 but refuses it at bfloat16: 'Cannot convert True to EagerTensor of dtype bfloat16')."""
     if isinstance(x, (list, tuple)):
         return len(x) > 0 and all(_python_numbers(v) for v in x)
-    return type(x) in (int, float)
+    return type(x) in (int, float, bool)
 
 
 def _conversion_refused(t, dtype):
