@@ -1,7 +1,7 @@
 """``tf.nn.max_pool_with_argmax``: max pooling and, for each window, where its maximum lies.
 
-The pooled values and their gradient are ``max_pool2d``'s (the gradient goes to each window's first
-maximum in row-major order, which is the element TensorFlow's argmax names), but for NaNs: each window
+The pooled values are ``max_pool2d``'s; the gradient is TF's MaxPoolGradWithArgmax (each window's
+gradient added at its argmax, its first maximum in row-major order; no second derivative), but for NaNs: each window
 starts at its first element and moves on ``val > max`` (a NaN first stays, later NaNs are passed over),
 where MaxPool starts at the lowest value (convolution.max_pool_nhwc). The argmax is TF's
 flattened index into the input: ``((b * height + y) * width + x) * channels + c``, the batch term
@@ -11,10 +11,12 @@ import numpy as np
 
 from .. import backend, dtypes
 from ..errors import kernel_error
+from ..tape import ACTIVE, paused, record
 from ..tensor import Tensor
 from .convolution import _first_maxima, _pooling_input, max_pool2d, max_pool_nhwc
 from .operands import as_real_tensor, named_errors
 from .op_results import MaxPoolWithArgmax
+from .unregistered_gradient import without_gradient
 from ..tf_python_names import tf_named
 
 
@@ -54,7 +56,8 @@ def max_pool_with_argmax(input, ksize, strides, padding, data_format='NHWC', out
     if isinstance(geo, tuple):      # no window fits: TF's own kernel's empty outputs (pool_window_sizes)
         pooled = max_pool2d(x, ksize, strides, padding)
         return MaxPoolWithArgmax(pooled, Tensor(xp.zeros(pooled.shape, index_dtype)))
-    pooled, nans = max_pool_nhwc(x, geo, first_taken=True)
+    with paused():      # recorded below, with TF's gradient op (which has no gradient of its own)
+        pooled, nans = max_pool_nhwc(x, geo, first_taken=True)
     if a.dtype.kind in 'fV':        # (bfloat16 is numpy kind 'V')
         hits = _first_maxima(pooled._data, a, geo, nans)
     else:       # integers: the padding that never wins is the dtype's least value
@@ -75,4 +78,23 @@ def max_pool_with_argmax(input, ksize, strides, padding, data_format='NHWC', out
     argmax = argmax * c + xp.arange(c)
     if include_batch_in_index:
         argmax = argmax + xp.arange(n)[:, None, None, None] * (h * w * c)
+    if ACTIVE and a.dtype.kind in 'fcV':
+        record('max_pool_with_argmax', (x,), pooled, (_gradient_with_argmax(argmax, include_batch_in_index),))
     return MaxPoolWithArgmax(pooled, Tensor(argmax.astype(index_dtype)))
+
+
+def _gradient_with_argmax(argmax, include_batch_in_index):
+    """TF's rule: MaxPoolGradWithArgmax, which adds each pooled gradient at its window's argmax in the
+    input, output by output in order (its CPU kernel), and registers no gradient: a second derivative
+    through it is the registry's LookupError, as in TF 2.21 (tapeflow differentiated max_pool's rule)."""
+    def rule(g, y, x):
+        def scatter(g, x):
+            xp = backend.array_module(x._data)
+            n = x.shape[0]
+            index = argmax if include_batch_in_index else \
+                argmax + xp.arange(n)[:, None, None, None] * (x._data.size // n if n else 0)
+            flat = np.zeros(x._data.size, x._data.dtype)
+            np.add.at(flat, np.asarray(backend.to_host(index)).ravel(), np.asarray(backend.to_host(g._data)).ravel())
+            return Tensor(xp.asarray(flat.reshape(x._data.shape)))
+        return without_gradient('MaxPoolGradWithArgmax', scatter, g, x)
+    return rule
