@@ -13,7 +13,6 @@ variable is a '__tensor__' entry of the config, which a loaded optimizer keeps a
 from framework.assert_statements import BOOL_REFUSAL
 from framework.errors import OperatorNotAllowedInGraphError
 from framework.keras_operands import is_keras_variable
-from framework.tensor import Tensor
 from framework.variable import Variable
 
 
@@ -40,13 +39,14 @@ def is_saved_variable(value):
 
 
 def serialized_config(config):
-    """An optimizer's get_config with its variables and tensors as Keras 3's serialize_keras_object writes them
-    ('__tensor__' entries), so that the config is JSON (model.save, get_compile_config)."""
-    if not any(isinstance(value, (Variable, Tensor)) for value in config.values()):
-        return config
+    """An optimizer's get_config as Keras 3's serialize_keras_object writes it: every value, nested ones too,
+    so that its variables and tensors are '__tensor__' entries and the config is JSON (model.save,
+    get_compile_config). Nested counts for a learning-rate lambda: its '__lambda__' entry holds the closure's
+    values as they are, and TF 2.21 serializes them in keras.optimizers.serialize and in a
+    LossScaleOptimizer's config (a closed-over tf.Variable becomes a '__tensor__' entry; a closure holding the
+    optimizer itself recurses until Python's RecursionError)."""
     from framework.keras.object_serialization import serialize_keras_object
-    return {key: serialize_keras_object(value) if isinstance(value, (Variable, Tensor)) else value
-            for key, value in config.items()}
+    return serialize_keras_object(config)
 
 
 def is_variable(value):
