@@ -2,8 +2,9 @@
 ``tf.AggregationMethod`` (the ways graph gradients add up).
 
 TensorFlow 2 refuses ``tf.gradients`` outside a graph; tapeflow has no graphs (a
-``tf.function`` runs its Python eagerly), so it always answers with TensorFlow's
-eager-mode RuntimeError, which points to GradientTape.
+``tf.function`` runs its Python eagerly): it answers from a recording tape where Keras would run a
+graph (framework/graph_gradients.py), and elsewhere with TensorFlow's eager-mode RuntimeError,
+which points to GradientTape.
 """
 
 from .tf_python_names import tf_named
@@ -20,11 +21,28 @@ class AggregationMethod:
 @tf_named('gradients_v2')
 def gradients(ys, xs, grad_ys=None, name='gradients', gate_gradients=False, aggregation_method=None,
               stop_gradients=None, unconnected_gradients='none'):
-    """Raises RuntimeError: as in TensorFlow 2's eager mode, where tapeflow always is."""
-    raise RuntimeError('tf.gradients is not supported when eager execution is enabled. Use tf.GradientTape instead.')
+    """The gradients of the sum of ``ys`` with respect to each of ``xs`` (a list), where TensorFlow has a graph
+    that tapeflow records (framework/graph_gradients.py: a Keras step's functional model, a symbolic call).
+
+    Raises:
+        RuntimeError: elsewhere, TensorFlow 2's eager-mode refusal (use tf.GradientTape).
+    """
+    from . import graph_gradients
+    from .eager_graph_names import inside_function
+    answer = graph_gradients.gradients(ys, xs, grad_ys, unconnected_gradients)
+    if answer is not None:
+        return answer
+    error = RuntimeError('tf.gradients is not supported when eager execution is enabled. Use tf.GradientTape instead.')
+    if inside_function():
+        graph_gradients.refused_in_symbolic_call()
+        error.add_note('tapeflow has no graphs: tf.gradients works in a functional model called by fit / evaluate / '
+                       'predict and in its layers\' symbolic calls, where tapeflow records the run; elsewhere use '
+                       'tf.GradientTape')
+    raise error
 
 
 @tf_named('HessiansV2')
 def hessians(ys, xs, gate_gradients=False, aggregation_method=None, name='hessians'):
-    """Raises RuntimeError: built on ``tf.gradients`` in TensorFlow, eager-mode included."""
-    gradients(ys, xs)
+    """Raises RuntimeError: built on ``tf.gradients`` in TensorFlow, eager-mode included (tapeflow's recorded
+    runs answer ``tf.gradients`` only)."""
+    raise RuntimeError('tf.gradients is not supported when eager execution is enabled. Use tf.GradientTape instead.')

@@ -69,10 +69,14 @@ def test_the_model_still_runs_on_its_real_dtypes():
 
 
 def test_a_note_keeps_what_failed_on_the_stand_ins():
-    # Keras shows no cause; tapeflow keeps it as a note (str(error) is Keras's message alone). keras.io's
-    # eikonal example puts tf.gradients in a Lambda: TF infers it in a graph; tapeflow, graphless, cannot
+    # Keras shows no cause; tapeflow keeps it as a note (str(error) is Keras's message alone). (keras.io's
+    # eikonal example's tf.gradients in a Lambda now infers, as in TF: tests/test_kerasexamples14_graph_gradients.py)
+    def fails(x):
+        raise RuntimeError('tf.gradients is not supported when eager execution is enabled. Use tf.GradientTape '
+                           'instead.')
+
     with pytest.raises(NotImplementedError) as info:
-        layers.Lambda(lambda x: tf.gradients(x, x))(keras.Input(shape=(1,)))
+        layers.Lambda(fails)(keras.Input(shape=(1,)))
     assert 'tf.gradients is not supported' not in str(info.value)
     assert info.value.__notes__ == ['The function failed on float32 stand-ins of the inputs (as Keras 3 runs it): '
                                     'RuntimeError: tf.gradients is not supported when eager execution is enabled. '

@@ -15,7 +15,8 @@ import warnings
 
 import numpy as np
 
-from framework import dtypes, nest, trace_names
+from framework import dtypes, graph_gradients, nest, trace_names
+from framework.eager_graph_names import inside_function
 from framework.keras.tree import flatten_with_path
 from framework.losses.tensor_notes import NOTES as TENSOR_NOTES, set_keras_mask
 from framework.ops import cast, expand_dims, squeeze
@@ -202,6 +203,25 @@ class Functional(Model):
         # Keras 3's signature: other keyword arguments are accepted and reach no layer (fun(x, foo=1)
         # runs there), and a failed call lists them ('kwargs=...').
         flat = self._standardize(inputs)
+        asks = self.__dict__.get('_graph_gradients')
+        if asks is None:
+            asks = self._asks_graph_gradients()
+        if asks and inside_function():
+            # a layer calls tf.gradients (keras.io's eikonal solver): TF's step answers from its graph,
+            # tapeflow from a tape recording the run (framework/graph_gradients.py)
+            with graph_gradients.recording(flat):
+                return self._run_graph(inputs, flat, training, mask)
+        return self._run_graph(inputs, flat, training, mask)
+
+    def _asks_graph_gradients(self):
+        """Whether a layer of the graph called tf.gradients in its symbolic call (found at the first call, then
+        kept in ``_graph_gradients``)."""
+        asks = any(layer.__dict__.get('_graph_gradients') for layer in self._flatten_layers(include_self=False))
+        self.__dict__['_graph_gradients'] = asks        # (a plain attribute: no tracking)
+        return asks
+
+    def _run_graph(self, inputs, flat, training, mask):
+        """``call``'s run of the graph's layers on ``flat``, the inputs in ``self.inputs`` order."""
         if mask is not None or type(inputs) is not Tensor or id(inputs) in TENSOR_NOTES:
             warn_if_mask_dropped(self, inputs, mask)
         if mask is not None:

@@ -15,7 +15,7 @@ import inspect
 
 import numpy as np
 
-from framework import nest
+from framework import graph_gradients, nest
 from framework.losses.tensor_notes import get_keras_mask, set_keras_mask
 from framework.backend import array_module
 from framework.placement import current_xp
@@ -150,6 +150,11 @@ def _call_symbolic(layer, inputs, args, kwargs, shapes, named, build_run=False, 
             if graph_error is err:
                 raise
             raise graph_error from None
+        if getattr(layer, '_output_shape_from_call', False) and any(t is None for t in nest.flatten(concrete)):
+            # Keras 3's Lambda reads each output's shape in its inference run (tf.gradients of an unconnected
+            # input gives None): its bare except turns the failure into its NotImplementedError
+            cause = AttributeError("'NoneType' object has no attribute 'shape'")
+            raise _lambda_inference_error(layer, inputs, args, kwargs, cause) from None
         if build_run:
             _name_build_run_outputs(concrete)
             warn_if_left_unbuilt(layer)
@@ -671,7 +676,7 @@ def _run_on_zeros(layer, inputs, args, kwargs, inner_length=1, batch_length=1, t
                                     ops=GraphScopes()), traced_ops.hooked(), _unconverted():
                 # (no training at all where it is None: a given None would reach call() as None)
                 given = {} if training is None else {'training': training}
-                out = layer(stand_ins[0], *stand_ins[1], **given, **stand_ins[2])
+                out = _call_on_stand_ins(layer, stand_ins, given)
     finally:
         for each, losses in saved:
             each._losses = losses
@@ -681,6 +686,22 @@ def _run_on_zeros(layer, inputs, args, kwargs, inner_length=1, batch_length=1, t
             if entry is not None and entry[1] is not None and len(entry[1]) == t._data.ndim:
                 traced[id(t)] = entry[1]
     return out, masks, bool(batch_free) and all(batch_free)
+
+
+def _call_on_stand_ins(layer, stand_ins, given):
+    """``layer`` called on the stand-ins; where that meets tf.gradients (keras.io's eikonal solver's Lambda),
+    again with a tape recording the run, which TF's scratch graph answers it from (framework/graph_gradients.py):
+    the layer remembers, so later symbolic calls and its functional model's steps record from the start."""
+    if not layer.__dict__.get('_graph_gradients'):
+        graph_gradients.asked()         # (forget a refusal from elsewhere)
+        try:
+            return layer(stand_ins[0], *stand_ins[1], **given, **stand_ins[2])
+        except Exception:       # noqa: BLE001 -- raised again unless tf.gradients refused
+            if not graph_gradients.asked():
+                raise
+        layer.__dict__['_graph_gradients'] = True       # (a plain attribute: no tracking)
+    with graph_gradients.recording(stand_ins):
+        return layer(stand_ins[0], *stand_ins[1], **given, **stand_ins[2])
 
 
 def placeholder_name(index):
@@ -717,7 +738,8 @@ def _lambda_inference_error(layer, inputs, args, kwargs, cause):
     for _ in nest.flatten(inputs):
         naming.unique_name('keras_tensor')
     if 'mask' not in kwargs:
-        kwargs = dict(kwargs, mask=inputs._mask if type(inputs) is KerasTensor else None)
+        # (one per tensor of a list: [y, x] shows ['None', 'None'])
+        kwargs = dict(kwargs, mask=nest.map_structure(lambda t: t._mask if type(t) is KerasTensor else None, inputs))
     error = _symbolic_call_error(NotImplementedError(
         "We could not automatically infer the shape of the Lambda's output. Please specify the "
         "`output_shape` argument for this Lambda layer."), layer, (inputs,) + tuple(args), kwargs)
