@@ -92,6 +92,8 @@ def _structure_text(value, open_dims):
         return repr(TensorSpec(open_dims.shape_of(value), value.dtype))
     if value is None:
         return 'Literal[None]'
+    if type(value).__name__ == 'RaggedTensor':
+        return repr(_ragged_spec(value, open_dims))
     if isinstance(value, dict):
         return 'Dict[%s]' % ', '.join('[%r, %s]' % (k, _structure_text(v, open_dims)) for k, v in value.items())
     if isinstance(value, tuple) and hasattr(type(value), '_fields'):     # a namedtuple: Point[['x', ...], ...]
@@ -101,6 +103,18 @@ def _structure_text(value, open_dims):
         return '%s[%s]' % ('List' if isinstance(value, list) else 'Tuple',
                            ', '.join(_structure_text(v, open_dims) for v in value))
     return 'Literal[%r]' % (value,)
+
+
+def _ragged_spec(rt, open_dims):
+    """A RaggedTensor output's RaggedTensorSpec as the trace has it: its rows as its outer row splits' traced
+    length says (x + 1 of an input of RaggedTensorSpec([3, None]) keeps 3; of [None, None], None), its ragged
+    axes open, its inner axes as its flat values' traced shape."""
+    from .ragged.ragged_spec import RaggedTensorSpec
+    splits = open_dims.shape_of(rt.row_splits)
+    rows = None if splits.rank is None or splits[0] is None else splits[0] - 1
+    inner = open_dims.shape_of(rt.flat_values)
+    inner = [None] * (len(rt.flat_values.shape) - 1) if inner.rank is None else list(inner)[1:]
+    return RaggedTensorSpec([rows] + [None] * rt.ragged_rank + inner, rt.dtype, rt.ragged_rank, rt.row_splits.dtype)
 
 
 # TensorFlow numbers each traced graph's function '__inference_<name>_<uid>' from its global uid

@@ -680,11 +680,14 @@ class Function:
             entry.nodes = getattr(trace, 'nodes', None)
             entry.run_error = graph_missing_kernels.run_error(trace, self._name)
         if entry.output_type is None:
-            run = [v for v in nest.flatten((list(args), kwargs)) if isinstance(v, Tensor) and id(v) in names]
+            # (a RaggedTensor's or SparseTensor's components too: their open sizes are the trace's)
+            run = [v for v in nest.flatten((list(args), kwargs), expand_composites=True)
+                   if isinstance(v, Tensor) and id(v) in names]
             # (the elements next(iterator) gave are the graph's inputs too: a batch their spec leaves open)
             run += [v for v in trace.kept() if names.get(id(v), ('',))[0].startswith('IteratorGetNext')]
             open_dims = OpenDims((names[id(v)][1], v.shape) for v in run)
-            for v in nest.flatten(result):      # (outputs the trace named: their shapes as its prints show them)
+            for v in nest.flatten(result, expand_composites=True):     # (outputs the trace named: their shapes as
+                # its prints show them; a RaggedTensor's row splits and values too)
                 if type(v) is Tensor and id(v) in names:
                     shape = trace_names.inferred_shape(trace, v)
                     if shape is not False:
