@@ -17,7 +17,9 @@ import numpy as np
 from framework import dtypes
 
 from .. import naming
+from ..call_errors import CAUGHT_IN_CALL
 from . import keras_op_names
+from .operation_call_error import call_error
 
 
 @functools.lru_cache(maxsize=None)
@@ -82,6 +84,14 @@ class Operation:
         from .symbolic_ops import call_symbolic_op, contains_keras_tensor
         if contains_keras_tensor(args, kwargs):
             return call_symbolic_op(self, args, kwargs)
+        bound = self.bind(args, kwargs)
+        try:
+            return self.fn(*bound.args, **bound.kwargs)
+        except CAUGHT_IN_CALL as err:      # (a model's run: Keras 3's Operation.__call__ words it)
+            raise call_error(err, self, bound) from None
+
+    def run(self, *args, **kwargs):
+        """The op on concrete tensors with its errors as raised (the symbolic path's stand-in runs read them)."""
         bound = self.bind(args, kwargs)
         return self.fn(*bound.args, **bound.kwargs)
 

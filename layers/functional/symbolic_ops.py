@@ -229,7 +229,9 @@ def _run_on_stand_ins(op, args, kwargs, free_length):
             return Tensor(fill(shape, dtype=x.dtype))
         try:
             with paused(), silenced_warnings(), np.errstate(all='ignore'):
-                return op(*nest.map_structure(concrete, list(args)), **nest.map_structure(concrete, kwargs))
+                # (a keras.ops Operation's run raises as it is; a keras.Operation subclass is called)
+                run = getattr(op, 'run', op)
+                return run(*nest.map_structure(concrete, list(args)), **nest.map_structure(concrete, kwargs))
         except Exception as err:     # noqa: BLE001 -- reported below with the op's inputs
             errors.append(err)
     shapes = [x.shape for x in nest.flatten((list(args), kwargs)) if type(x) is KerasTensor]
