@@ -152,8 +152,9 @@ def kernel_error(op_type, text, named=False, note=None, node=None, error_class=N
 def fast_path(*inputs):
     """Whether TensorFlow's eager fast path takes an op's ``inputs`` (tensors, arrays, numbers), so that
     its kernel errors end in ' name: '; a Python list or tuple among them sends the call through the
-    slow path (so does a numpy scalar, and a Keras variable: keras_operands), whose errors end at '[Op:Equal]'."""
-    return not any(isinstance(value, (list, tuple, np.generic)) or getattr(value, '_path', None) is not None
+    slow path (so does a Python string, a numpy scalar, and a Keras variable: keras_operands), whose errors end
+    at '[Op:Equal]' (TF 2.21: tf.nn.depth_to_space('abc', 2), tf.squeeze('abc', 0))."""
+    return not any(isinstance(value, (list, tuple, np.generic, str, bytes)) or getattr(value, '_path', None) is not None
                    and _keras_variable(value) for value in inputs)
 
 

@@ -111,9 +111,10 @@ def test_fold_is_the_adjoint_of_unfold():
     (lambda: ops.conv_transpose(IMG, TK, strides=2, dilation_rate=2), 'keras.ops.conv_transpose: `strides > 1`'),
     # (TF 2.21's words: Keras unpacks output_size; 0 is Python's ZeroDivisionError, tests/test_kerasops12_adaptive_pool.py)
     (lambda: ops.adaptive_max_pool(ops.convert_to_tensor(IMG5), (2,)), 'not enough values to unpack \\(expected 2, got 1\\)'),
-    (lambda: ops.depth_to_space(IMG, 2), 'keras.ops.depth_to_space: block_size must be >= 2 and divide'),
-    (lambda: ops.space_to_depth(IMG5, 2), 'keras.ops.space_to_depth: block_size must be >= 2 and divide'),
-    (lambda: ops.space_to_depth(SEQ, 2), 'keras.ops.space_to_depth: x must be 4-D images'),
+    # (TF 2.21's DepthToSpace / SpaceToDepth kernel words: tests/test_errors58_space_depth.py)
+    (lambda: ops.depth_to_space(IMG, 2), 'Input depth dimension 2 should be divisible by: 4 \\[Op:DepthToSpace\\]'),
+    (lambda: ops.space_to_depth(IMG5, 2), 'Image width 5 and height 5 should be divisible by block_size: 2'),
+    (lambda: ops.space_to_depth(SEQ, 2), 'Input rank should be 4 instead of 3 \\[Op:SpaceToDepth\\]'),
     (lambda: ops.depth_to_space(IMG, 2, data_format='nhwc'), "The `data_format` argument must be one of"),  # TF 2.21's
     (lambda: ops.unfold(IMG5, 0), 'keras.ops.unfold: kernel_size must be an int >= 1'),
     (lambda: ops.fold(np.ones((1, 5, 4), np.float32), 3, 2), 'keras.ops.fold: x must be \\(N, C \\* 4, 4\\)'),

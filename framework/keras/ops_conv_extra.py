@@ -153,30 +153,27 @@ def _image(x, op, data_format):
     return _ops.transpose(t, [0, 2, 3, 1]) if data_format == 'channels_first' else t
 
 
-def _back(t, data_format):
-    return _ops.transpose(t, [0, 3, 1, 2]) if data_format == 'channels_first' else t
+def _blocks_moved(op, x, block_size, data_format, name):
+    """Keras 3's depth_to_space / space_to_depth on its TensorFlow backend: its own checks (the data format,
+    then ``block_size < 2`` as Python compares it: a string is Python's TypeError), then tf.nn's op, which
+    words every other refusal as TensorFlow's kernel does; channels first is transposed to channels last and
+    back around it (TensorFlow's CPU kernels are NHWC only), so a rank other than 4 meets Transpose's error."""
+    data_format = standardize_data_format(data_format, 'keras.ops.' + name)
+    if block_size < 2:
+        raise ValueError('`block_size` must be at least 2. Received: block_size=%s' % (block_size,))
+    if data_format == 'channels_last':
+        return op(x, block_size, data_format='NHWC')
+    return _ops.transpose(op(_ops.transpose(x, [0, 2, 3, 1]), block_size, data_format='NHWC'), [0, 3, 1, 2])
 
 
 def depth_to_space(x, block_size, data_format='channels_last'):
     """Channels moved into block_size x block_size spatial blocks (TensorFlow's DepthToSpace order)."""
-    t, bs = _image(x, 'depth_to_space', data_format), int(block_size)
-    b, h, w, c = t.shape
-    if bs < 2 or c % (bs * bs):
-        raise ValueError('keras.ops.depth_to_space: block_size must be >= 2 and divide the channels (%d) '
-                         'by its square, got %r' % (c, block_size))
-    t = _ops.transpose(_ops.reshape(t, [b, h, w, bs, bs, c // (bs * bs)]), [0, 1, 3, 2, 4, 5])
-    return _back(_ops.reshape(t, [b, h * bs, w * bs, c // (bs * bs)]), data_format)
+    return _blocks_moved(_ops.depth_to_space, x, block_size, data_format, 'depth_to_space')
 
 
 def space_to_depth(x, block_size, data_format='channels_last'):
     """block_size x block_size spatial blocks moved into channels (the inverse of depth_to_space)."""
-    t, bs = _image(x, 'space_to_depth', data_format), int(block_size)
-    b, h, w, c = t.shape
-    if bs < 2 or h % bs or w % bs:
-        raise InvalidArgumentError('keras.ops.space_to_depth: block_size must be >= 2 and divide height and width '
-                                   '(%d, %d), got %r' % (h, w, block_size))
-    t = _ops.transpose(_ops.reshape(t, [b, h // bs, bs, w // bs, bs, c]), [0, 1, 3, 2, 4, 5])
-    return _back(_ops.reshape(t, [b, h // bs, w // bs, bs * bs * c]), data_format)
+    return _blocks_moved(_ops.space_to_depth, x, block_size, data_format, 'space_to_depth')
 
 
 def unfold(x, kernel_size, dilation=1, padding=0, stride=1):

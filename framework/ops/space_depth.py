@@ -3,7 +3,7 @@
 Both are a reshape, a transpose and a reshape, so the gradient of each is the other.
 Channels last (NHWC) only, as TensorFlow's CPU kernels (others: their NotFoundError).
 """
-from ..errors import InvalidArgumentError, NotFoundError, kernel_error
+from ..errors import InvalidArgumentError, NotFoundError, fast_path, kernel_error
 from .operands import as_tensor, named_errors
 from .shapes import reshape, transpose
 from ..tf_python_names import tf_named
@@ -45,21 +45,24 @@ def _block_size(block_size, kernel, op):
     return size
 
 
-def _no_kernel(x, size, data_format, kernel, op):
+def _no_kernel(x, size, data_format, kernel, op, named):
     """NotFoundError: TF 2.21 registers CPU kernels for NHWC only (SpaceToDepth also a qint8 one)."""
     cpu = (('QINT8',) if kernel == 'SpaceToDepth' else ()) + _CPU_TYPES
     listed = ''.join('\n  device=\'CPU\'; T in [DT_%s]; data_format in ["NHWC"]' % t for t in cpu)
     error = NotFoundError('Could not find device for node: {{node %s}} = %s[T=DT_%s, block_size=%d, data_format="%s"]'
-                          "\nAll kernels registered for op %s:\n  device='XLA_CPU_JIT'; T in [%s]%s\n [Op:%s] name: "
+                          "\nAll kernels registered for op %s:\n  device='XLA_CPU_JIT'; T in [%s]%s\n [Op:%s]%s"
                           % (kernel, kernel, _TF_TYPE_NAMES.get(x.dtype.name, x.dtype.name.upper()), size, data_format,
-                             kernel, ', '.join('DT_' + t for t in _XLA_TYPES.split(', ')), listed, kernel))
+                             kernel, ', '.join('DT_' + t for t in _XLA_TYPES.split(', ')), listed, kernel,
+                             ' name: ' + (named if isinstance(named, str) else '') if named else ''))
     error.add_note("%s: TensorFlow's CPU kernel takes channels-last (NHWC) input only; transpose the input to "
                    'channels last and pass data_format="NHWC"' % op)
     return error
 
 
-def _checked(input, block_size, data_format, op):  # noqa: A002
-    """The input and block size after TF 2.21's checks in its order: the attrs, the kernel lookup, the rank."""
+def _checked(input, block_size, data_format, op, name):  # noqa: A002
+    """The input, block size and the kernel errors' ' name: ' tail (the name given, if any; no tail where a Python
+    list or string input sends TF's call down its slow path), after TF 2.21's checks in its order: the attrs, the kernel
+    lookup, the rank."""
     _make_int(block_size)      # TF's op wrapper reads the attr before it converts the input
     x = as_tensor(input, op)
     kernel = 'DepthToSpace' if op == 'depth_to_space' else 'SpaceToDepth'
@@ -70,15 +73,16 @@ def _checked(input, block_size, data_format, op):  # noqa: A002
                                      % (data_format, kernel, _op_def(kernel)))
         error.add_note('%s: data_format must be "NHWC" (TensorFlow\'s CPU kernels), got %r' % (op, data_format))
         raise error
+    named = (name or True) if fast_path(input) else False
     if data_format != 'NHWC':
-        raise _no_kernel(x, size, data_format, kernel, op)
+        raise _no_kernel(x, size, data_format, kernel, op, named)
     if x.ndim != 4:     # SpaceToDepth's kernel words it without DepthToSpace's colons
         words = ('Input rank should be: 4 instead of: %d' if kernel == 'DepthToSpace'
                  else 'Input rank should be 4 instead of %d') % x.ndim
-        raise kernel_error(kernel, words, named=True,
+        raise kernel_error(kernel, words, named=named,
                            note='%s: input must be 4-D (batch, height, width, channels), got shape %s'
                                 % (op, tuple(x.shape)))
-    return x, size
+    return x, size, named
 
 
 @tf_named('depth_to_space_v2')
@@ -87,13 +91,13 @@ def depth_to_space(input, block_size, data_format='NHWC', name=None):  # noqa: A
     """(N, H, W, C * b * b) to (N, H * b, W * b, C): each pixel's channels become a b x b block.
 
     Raises:
-        ValueError: channels not divisible by block_size ** 2.
+        InvalidArgumentError: channels not divisible by block_size ** 2, or an input not 4-D (TF 2.21's kernel words).
     """
-    x, b = _checked(input, block_size, data_format, 'depth_to_space')
+    x, b, named = _checked(input, block_size, data_format, 'depth_to_space', name)
     n, h, w, c = x.shape
     if c % (b * b):
         raise kernel_error('DepthToSpace', 'Input depth dimension %d should be divisible by: %d' % (c, b * b),
-                           named=True, note='depth_to_space: the channels (%d) must divide by block_size ** 2 = %d'
+                           named=named, note='depth_to_space: the channels (%d) must divide by block_size ** 2 = %d'
                                             % (c, b * b))
     blocks = transpose(reshape(x, (n, h, w, b, b, c // (b * b))), [0, 1, 3, 2, 4, 5])
     return reshape(blocks, (n, h * b, w * b, c // (b * b)))
@@ -105,13 +109,13 @@ def space_to_depth(input, block_size, data_format='NHWC', name=None):  # noqa: A
     """(N, H, W, C) to (N, H / b, W / b, C * b * b): each b x b block becomes one pixel's channels.
 
     Raises:
-        ValueError: height or width not divisible by block_size.
+        InvalidArgumentError: height or width not divisible by block_size, or an input not 4-D (the kernel's words).
     """
-    x, b = _checked(input, block_size, data_format, 'space_to_depth')
+    x, b, named = _checked(input, block_size, data_format, 'space_to_depth', name)
     n, h, w, c = x.shape
     if h % b or w % b:
         raise kernel_error('SpaceToDepth', 'Image width %d and height %d should be divisible by block_size: %d'
-                           % (w, h, b), named=True,
+                           % (w, h, b), named=named,
                            note='space_to_depth: height %d and width %d must divide by block_size %d' % (h, w, b))
     blocks = transpose(reshape(x, (n, h // b, b, w // b, b, c)), [0, 1, 3, 2, 4, 5])
     return reshape(blocks, (n, h // b, w // b, b * b * c))
