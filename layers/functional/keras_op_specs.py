@@ -64,6 +64,23 @@ _SPECS = {'view_as_real': _view_as_real, 'rot90': _rot90, 'broadcast_to': _broad
 _OPERANDS = {'correlate': 2}       # the others take one tensor
 
 
+def _as_input(x, config):
+    # Keras 3's specs of these elementwise ops are KerasTensor(x.shape, dtype=x.dtype) whatever the dtype (TF 2.21:
+    # sigmoid of an int8 Input is int8, negative of a bool Input bool), where the stand-in runs meet the kernels'
+    # refusals of integers and bools; their axis checks (softmax, log_softmax, sparsemax) ran before
+    if type(x) is not KerasTensor:
+        return None
+    return KerasTensor(tuple(x.shape), x.dtype)
+
+
+# (checked one by one against TF 2.21 over ten dtypes: /work/notes/progs/kerasops13/s2.py)
+_SPECS.update(dict.fromkeys((
+    'celu', 'conj', 'elu', 'erf', 'erfinv', 'gelu', 'hard_shrink', 'hard_sigmoid', 'hard_tanh', 'leaky_relu',
+    'log_sigmoid', 'log_softmax', 'negative', 'real', 'relu', 'relu6', 'round', 'rsqrt', 'selu', 'sigmoid', 'sign',
+    'silu', 'soft_shrink', 'softmax', 'softplus', 'softsign', 'sparse_plus', 'sparsemax', 'squareplus', 'swish',
+    'tanh_shrink', 'bitwise_not'), _as_input))
+
+
 def keras_op_spec(op, args, kwargs):
     """The KerasTensor Keras 3's compute_output_spec fixes for ``op`` on these arguments, or None."""
     rule = _SPECS.get(op.function_name)
