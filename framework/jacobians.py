@@ -265,7 +265,6 @@ def _for_loop_refusals(target, flat_sources, connected, unconnected):
     each source's rows into an array of the *target's* dtype, so a gradient of another dtype (an int or
     float64 source's zeros, a float32 source of a float64 target) fails there; an empty target makes an
     empty loop, whose one output cannot take the jacobian's shape (or, for several sources, be packed)."""
-    from .errors import InvalidArgumentError
     if not target._data.size:
         empty = Tensor(array_module(target._data).zeros((0,), target.dtype))
         if len(flat_sources) == 1:
@@ -274,14 +273,30 @@ def _for_loop_refusals(target, flat_sources, connected, unconnected):
         raise ValueError('Could not pack sequence. Structure had %d atoms, but flat_sequence had 1 items.  '
                          'Structure: %r, flat_sequence: [%r].' % (len(flat_sources), [target.dtype] * len(flat_sources),
                                                                   empty))
-    for s, reached in zip(flat_sources, connected):
+    for k, (s, reached) in enumerate(zip(flat_sources, connected)):
         if (reached or unconnected == 'zero') and s.dtype != target.dtype:
-            error = InvalidArgumentError('TensorArray dtype is %s but Op is trying to write dtype %s '
-                                         % (target.dtype.name, s.dtype.name))
+            error = _row_write_error(target, s, k)
             error.add_note('jacobian with experimental_use_pfor=False: TensorFlow collects the rows in arrays of '
                            "the target's dtype (%s); cast the target or the source, or leave experimental_use_pfor "
                            'at True' % target.dtype.name)
             raise error
+
+
+def _row_write_error(target, source, index):
+    """The loop's TensorArray write of a row of ``source``'s dtype into the target's: eagerly the TensorArray's
+    check, in a tf.function the TensorList kernel's text as the graph run raises it (TF 2.21, gradfuzz32 p21.py:
+    'Graph execution error: ... Detected at node while/TensorArrayV2Write/TensorListSetItem ...'; the
+    second source's array is TensorArrayV2Write_1, and so on)."""
+    from .errors import InvalidArgumentError
+    from . import assert_statements
+    from .ops import graph_tensor_array
+    if assert_statements.traced_mode() is None:
+        return InvalidArgumentError('TensorArray dtype is %s but Op is trying to write dtype %s '
+                                    % (target.dtype.name, source.dtype.name))
+    text = 'Invalid data types; op elements %s but list elements %s' % (
+        graph_tensor_array._kernel_name(source.dtype), graph_tensor_array._kernel_name(target.dtype))
+    return graph_tensor_array._kernel_error('while/TensorArrayV2Write' + ('_%d' % index if index else ''),
+                                            'TensorListSetItem', text)
 
 
 def _refuse_one_shot_tape(tape, op, words):
