@@ -10,11 +10,13 @@ import numpy as np
 
 from framework.data.eager_functions_warning import warn_if_functions_run_eagerly
 from framework.backend import to_host
+from framework.ops.graph_input_errors import kernel_dtype_name
 from framework.tensor import Tensor, convert_to_tensor
 
 
 def timeseries_dataset_from_array(data, targets, sequence_length, sequence_stride=1, sampling_rate=1,
-                                  batch_size=128, shuffle=False, seed=None, start_index=None, end_index=None):
+                                  batch_size=128, shuffle=False, seed=None, start_index=None, end_index=None,
+                                  format='tf'):  # noqa: A002 -- Keras 3's name
     """A Dataset of windows ``data[i : i + sequence_length * sampling_rate : sampling_rate]``.
 
     Args:
@@ -28,13 +30,15 @@ def timeseries_dataset_from_array(data, targets, sequence_length, sequence_strid
         seed: the shuffling seed.
         start_index, end_index: use only ``data[start_index:end_index]`` (targets are indexed
             from ``start_index`` too).
+        format: 'tf' (a Dataset); Keras 3's 'grain' needs the grain package, which tapeflow does not use.
     Returns:
         a Dataset of ``(windows, targets)`` batches, or of windows alone.
     Raises:
-        ValueError: indices, strides or rates outside what the data's length allows.
+        ValueError: indices, strides or rates outside what the data's length allows, or a format
+            other than 'tf' / 'grain'.
+        ImportError: format='grain'.
     """
-    data = _host(data, 'data')
-    length = len(data)
+    length = len(data)      # Keras measures what it is given: None or a number is Python's TypeError
     # Keras's checks, in its order and with its texts.
     if start_index:
         if start_index < 0:
@@ -57,9 +61,17 @@ def timeseries_dataset_from_array(data, targets, sequence_length, sequence_strid
         if value >= length:
             raise ValueError('`%s` must be lower than the length of the data. Received: %s=%s, for data of length %d'
                              % (name, name, value, length))
+    if format not in ('tf', 'grain'):
+        raise ValueError('`format` should be either "tf" or "grain". Received: format=%s' % (format,))
+    if format == 'grain':
+        error = ImportError('This requires the grain module. You can install it via `pip install grain`')
+        error.add_note("timeseries_dataset_from_array: tapeflow makes tf.data-style Datasets only: pass format='tf'")
+        raise error
 
-    start_index = start_index or 0
-    end_index = end_index or length
+    data = _host(data, 'data')
+    # (an end_index of 0 stays 0: Keras's 'is None' default, so no windows)
+    start_index = 0 if start_index is None else start_index
+    end_index = length if end_index is None else end_index
     count = end_index - start_index - (sequence_length - 1) * sampling_rate
     targets = None if targets is None else _host(targets, 'targets')
     if targets is not None:
@@ -72,7 +84,9 @@ def timeseries_dataset_from_array(data, targets, sequence_length, sequence_strid
             seed = np.random.randint(1e6)
         np.random.RandomState(seed).shuffle(starts)
     warn_if_functions_run_eagerly()     # (Keras maps its index windows with a tf.data function)
-    dataset = _windows(data[start_index:end_index], starts, sequence_length, sampling_rate,
+    # Keras counts the windows with the lengths given, and cuts them with tf.cast's truncated ints (a
+    # sequence_length of 2.5 gives 2-step windows, one more of them than 3 would)
+    dataset = _windows(data[start_index:end_index], starts, int(sequence_length), int(sampling_rate),
                        None if targets is None else targets[start_index:end_index])
     dataset = dataset.prefetch(-1)      # Keras's prefetch(AUTOTUNE): unbatched, prints as _PrefetchDataset as TF's
     if batch_size is None:
@@ -86,12 +100,14 @@ def _host(values, name):
     if not isinstance(values, (Tensor, np.ndarray)):
         # Keras slices a list and TensorFlow converts the slice: Python ints are int32, floats float32
         values = convert_to_tensor(values)
-    if isinstance(values, Tensor):
-        return to_host(values._data)
-    out = np.asarray(values)
-    if out.ndim == 0:
-        raise ValueError('timeseries_dataset_from_array: `%s` must be an array with a time axis, got %r'
-                         % (name, values))
+    out = to_host(values._data) if isinstance(values, Tensor) else np.asarray(values)
+    if out.ndim == 0:       # a string: Keras's gather of the windows' steps meets it first
+        kind = 'STRING' if out.dtype.kind in 'SUO' else kernel_dtype_name(out.dtype).upper()
+        error = ValueError("Shape must be at least rank 1 but is rank 0 for '{{node GatherV2}} = GatherV2["
+                           'Taxis=DT_INT32, Tindices=DT_INT32, Tparams=DT_%s, batch_dims=0](args_0, args_1, '
+                           "GatherV2/axis)' with input shapes: [], [?], []." % kind)
+        error.add_note('timeseries_dataset_from_array: `%s` must be an array with a time axis, got %r' % (name, values))
+        raise error
     return out
 
 
