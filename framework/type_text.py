@@ -31,5 +31,14 @@ def class_text(obj):
     from .variable import Variable
     if isinstance(obj, Variable) and getattr(obj, '_path', None) is None:
         return "<class 'tensorflow.python.ops.resource_variable_ops.ResourceVariable'>"
+    kind = type(obj)
+    if kind.__name__ in _KERAS_TRACKED and kind.__module__.startswith('layers.'):
+        return "<class 'keras.src.utils.tracking.%s'>" % kind.__name__
     name = python_type_name(obj)
-    return "<class '%s'>" % name if name == EAGER_TENSOR_PATH else str(type(obj))
+    return "<class '%s'>" % name if name == EAGER_TENSOR_PATH else str(kind)
+
+
+# a layer's list and dict attributes: Keras 3's classes there (layers/tracked_containers.py, tracked_dict.py;
+# keras.io's MoE example's reloaded kernel_size [3, 3] in a weight's shape: "of type '<class
+# 'keras.src.utils.tracking.TrackedList'>'")
+_KERAS_TRACKED = ('TrackedList', 'TrackedDict')

@@ -1,6 +1,7 @@
 """InputSpec: what a built layer accepts (rank, fixed axis widths, and optionally a dtype or a whole shape)."""
 from framework import trace_names
 from framework.tensor_shape import TensorShape
+from framework.type_text import class_text
 
 
 class InputSpec:
@@ -166,12 +167,12 @@ def standardize_shape(shape):
             continue
         if isinstance(d, (str, float)):
             raise ValueError("Cannot convert '%s' to a shape. Found invalid dimension '%s' of type '%s'. "
-                             % (shape, d, type(d)))
+                             % (shape, d, class_text(d)))
         try:
             d = int(d)
         except (TypeError, ValueError) as error:     # chained, as Keras 3 does
             raise ValueError("Cannot convert '%s' to a shape. Found invalid dimension '%s' of type '%s'. "
-                             % (shape, d, type(d))) from error
+                             % (shape, d, class_text(d))) from error
         if d < 0:
             raise ValueError("Cannot convert '%s' to a shape. Negative dimensions are not allowed." % (shape,))
         dims.append(d)
