@@ -68,8 +68,7 @@ class IndexedSlices:
 
     def _rows(self):
         if self._dense_shape is None:
-            raise ValueError('Tensor conversion requested for IndexedSlices without dense_shape: %s; '
-                             'give IndexedSlices a dense_shape' % self)
+            raise conversion_without_dense_shape(self)
         return int(backend.to_host(self._dense_shape._data)[0])
 
     def _to_dense(self, dtype=None):
@@ -111,6 +110,15 @@ class IndexedSlices:
     __repr__ = default_repr
 
 
+def conversion_without_dense_shape(slices):
+    """TensorFlow's refusal to convert ``slices`` (an IndexedSlices without a dense_shape) to a tensor: its
+    text shows the slices as converted (TF 2.21's tensor_conversion_registry names the argument ``value``)."""
+    error = ValueError('Tensor conversion requested for IndexedSlices for argument `value` without dense_shape: %s'
+                       % slices)
+    error.add_note('IndexedSlices: give it a dense_shape (the dense tensor\'s shape) to convert it')
+    return error
+
+
 def _both_slices(op):
     """Python's own words for two IndexedSlices (TF's class defines no such sum), the advice as a note."""
     error = TypeError("unsupported operand type(s) for %s: 'IndexedSlices' and 'IndexedSlices'" % op)
@@ -130,6 +138,9 @@ class RowGradients:
     sweep, which an outer tape may be recording); the optimizers get raw arrays.
     ``indices`` is a raw integer array, ``shape`` the dense shape (a tuple), ``shape_dtype`` the
     dtype of the public dense_shape (int32 from a gather, as TensorFlow's; gather_nd's is its indices').
+    ``shape_dtype`` is None for an IndexedSlices a program built without a dense_shape and gave an
+    optimizer: ``shape`` is then its variable's, and ``dense`` raises TensorFlow's conversion error
+    where Keras 3 converts the rows (its scatter updates, plain SGD's and Adagrad's, take them).
     """
     __slots__ = ('values', 'indices', 'shape', 'shape_dtype', '_elements')
     __array_ufunc__ = None      # ``ndarray + rows`` comes to __radd__ instead of numpy
@@ -172,6 +183,9 @@ class RowGradients:
         """``values`` (default: this gradient's) summed into a dense gradient at the rows' indices:
         a Tensor (recorded, for Tensor values) or a raw array."""
         values = self.values if values is None else values
+        if self.shape_dtype is None:
+            raise conversion_without_dense_shape(IndexedSlices(
+                values if isinstance(values, Tensor) else Tensor(values), Tensor(self.indices)))
         if isinstance(values, Tensor):
             from .ops.segments import unsorted_segment_sum
             return unsorted_segment_sum(values, Tensor(self.indices), self.shape[0])

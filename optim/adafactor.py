@@ -116,7 +116,8 @@ class Adafactor(Optimizer):
         gathered sqrt(v), rms(u) over those rows, and the steps are scattered into the variable
         row by row (see rowwise_moment.scatter_add)."""
         rows = gradient.values
-        self._step(gradient.dense(), gradient.dense(rows * rows), variable, learning_rate, rows=gradient)
+        squared = gradient.dense(rows * rows)       # (Keras converts the squared rows first)
+        self._step(gradient.dense(), squared, variable, learning_rate, rows=gradient)
 
     def _step(self, gradient, squared, variable, learning_rate, rows=None):
         xp, data = self.xp(variable), variable._data

@@ -4,6 +4,7 @@ from .live_hyperparameters import is_variable, live, track_all
 from .optimizer import Optimizer
 from .root_division import divided_by_root, elementwise_when_eager
 from .rowwise_moment import RowwiseMoment, scatter_add
+from .sparse_division import refuse_shapeless_union
 
 
 class Adagrad(RowwiseMoment, Optimizer):
@@ -53,6 +54,8 @@ class Adagrad(RowwiseMoment, Optimizer):
         (accumulator,) = self._slots.arrays(variable, ('accumulator',))
         rows, indices = gradient.values, gradient.indices
         scatter_add(accumulator, indices, rows * rows)
+        if gradient.shape_dtype is None:
+            refuse_shapeless_union(accumulator + live(self.epsilon))
         # (a Gather stands between the Div and the Sqrt: a traced step keeps the division)
         steps = learning_rate * rows / self.xp(variable).sqrt(accumulator[indices] + live(self.epsilon))
         scatter_add(variable._data, indices, -steps)

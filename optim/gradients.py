@@ -8,7 +8,7 @@ from numpy import ndarray
 from framework import backend
 from framework.errors import InvalidArgumentError, UnimplementedError, kernel_error, shown_as
 from framework.none_gradients import EXPLAIN_NONE, none_gradient_reason
-from framework.indexed_slices import IndexedSlices, RowGradients
+from framework.indexed_slices import IndexedSlices, RowGradients, conversion_without_dense_shape
 from framework.tensor import Tensor
 from framework.type_text import python_type_name
 from framework.keras.operation_call_errors import in_call
@@ -212,11 +212,15 @@ def _checked_rows(grad, variable, optimizer=None):
         ValueError: a dense shape other than the variable's, indices outside its rows,
             or rows on another device than the variable.
     """
+    shape_dtype = 'int32'
     if isinstance(grad, IndexedSlices):
         values, indices = grad.values._data, grad.indices._data
         shape = tuple(grad.shape.as_list()) if grad.dense_shape is not None else None
+        if shape is None:
+            shape_dtype = None      # (RowGradients.dense refuses them as TensorFlow does)
+            _refuse_accumulating_shapeless(grad, optimizer)
     else:
-        values, indices, shape = grad.values, grad.indices, grad.shape
+        values, indices, shape, shape_dtype = grad.values, grad.indices, grad.shape, grad.shape_dtype
     target = tuple(variable._data.shape)
     if shape is not None and shape != target or tuple(values.shape[1:]) != target[1:]:
         raise ValueError('apply_gradients: the IndexedSlices gradient for variable %r has dense shape %s and '
@@ -229,7 +233,16 @@ def _checked_rows(grad, variable, optimizer=None):
                          'compute both on one device' % (variable.path, backend.device_name(values), variable.device))
     if values.dtype != variable._data.dtype:
         values = values.astype(variable._data.dtype)
-    return RowGradients(values, indices, target)
+    return RowGradients(values, indices, target, shape_dtype)
+
+
+def _refuse_accumulating_shapeless(grad, optimizer):
+    """An optimizer accumulating gradients (``gradient_accumulation_steps``) adds an IndexedSlices without a
+    dense_shape to its dense accumulator, or to the update's sum, in a branch of Keras 3's ops.cond: TF 2.21
+    refuses its conversion, worded by the Cond operation. Where the optimizer first divides by its
+    loss_scale_factor, that division's TypeError comes first (Optimizer.apply)."""
+    if getattr(optimizer, 'gradient_accumulation_steps', None) and getattr(optimizer, 'loss_scale_factor', None) is None:
+        raise in_call(conversion_without_dense_shape(grad), 'Cond', _cond_arguments())
 
 
 def _rows_outside(indices, rows, variable, optimizer):

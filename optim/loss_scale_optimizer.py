@@ -10,6 +10,7 @@ import inspect
 import numpy as np
 
 from framework import backend
+from framework.indexed_slices import IndexedSlices
 from framework.train import deferred_restore
 from framework.ops.shapes import cast
 from framework.tensor import convert_to_tensor
@@ -29,6 +30,22 @@ def unscaled_gradient(grad, scale):
     65504 inf there and every such gradient zero; float32 and float64 gradients keep their dtype."""
     dtype = getattr(grad, '_data', grad).dtype
     return grad / (np.float32(scale) if dtype.itemsize < 4 else dtype.type(scale))
+
+
+def _without_dense_shape(grad):
+    return isinstance(grad, IndexedSlices) and grad.dense_shape is None
+
+
+def _finiteness_check_refusal():
+    """Keras 3's finiteness check (``ops.isfinite`` of each gradient) of an IndexedSlices without a dense_shape:
+    TF 2.21's conversion of that missing shape, in its eager and its graph words."""
+    from framework.eager_graph_names import inside_function
+    error = ValueError("Tried to convert 'dims' to a tensor and failed. Error: None values not supported."
+                       if inside_function() else
+                       "Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a Tensor.")
+    error.add_note('LossScaleOptimizer: an IndexedSlices gradient needs a dense_shape (its variable\'s shape) for '
+                   'the finiteness check')
+    return error
 
 
 class LossScaleOptimizer(Optimizer):
@@ -178,6 +195,11 @@ class LossScaleOptimizer(Optimizer):
         if variables is not None:
             if len(grads) != len(variables):      # Keras 3 zips them, as Optimizer.apply
                 grads, variables = grads[:len(variables)], variables[:len(grads)]
+        if IndexedSlices in {*map(type, grads)} and any(map(_without_dense_shape, grads)):
+            if variables is not None and not self.built:
+                self.build_in_scope(variables)      # (Keras builds before its finiteness check refuses them)
+            raise _finiteness_check_refusal()
+        if variables is not None:
             grads = [checked_gradient(i, g, v, self.inner_optimizer) for i, (g, v) in enumerate(zip(grads, variables))]
             if not self.built:      # Keras 3 builds once: the inner optimizer then refuses new variables
                 self.build_in_scope(variables)

@@ -47,3 +47,15 @@ def divide_rows_by_root(xp, values, indices, denominator):
         values = padded[xp.asarray(to_union)]
     union = xp.asarray(union)
     return values / xp.sqrt(denominator[union]), union
+
+
+def refuse_shapeless_union(denominator):
+    """Keras's division of rows without a dense shape (an IndexedSlices built without one) by
+    ``sqrt(denominator)``: its union branch reads ``dense_shape[0]``, Python's TypeError on None. Eagerly
+    that branch runs only where a root is zero or NaN; a traced step (tf.cond) traces both branches."""
+    from framework.eager_graph_names import inside_function
+    if inside_function() or (~(denominator > 0)).any():
+        error = TypeError("'NoneType' object is not subscriptable")
+        error.add_note('Keras 3 divides IndexedSlices rows through a union of indices that needs their dense '
+                       'shape: give the IndexedSlices gradient a dense_shape (its variable\'s shape)')
+        raise error
