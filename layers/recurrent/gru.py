@@ -45,7 +45,7 @@ class GRUCell(RecurrentCell):
                          recurrent_constraint=recurrent_constraint, bias_constraint=bias_constraint, dropout=dropout,
                          recurrent_dropout=recurrent_dropout, seed=seed, **kwargs)
         self.recurrent_activation = activations.get(recurrent_activation)
-        self.reset_after = bool(reset_after)
+        self.reset_after = reset_after      # as given, as Keras 3 keeps it (its config too); read by truth
         self.gate_masks = self.recurrent_dropout != 0     # Keras switches to implementation 1 then
 
     def unrolled_graph_reads(self, return_sequences):

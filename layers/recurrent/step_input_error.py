@@ -80,7 +80,7 @@ def state_width_error(layer, cell, sequences, states, training):
     if h.ndim != 2 or h.shape[0] != sequences.shape[0] or h.shape[1] == kernel.shape[0]:
         return None
     columns = kernel.shape[1]
-    if getattr(cell, 'reset_after', True) is False:
+    if not getattr(cell, 'reset_after', True):
         columns = 2 * cell.units
     mkl = kernel.dtype.name in _ONEDNN_DTYPES and onednn_policy.enabled()
     refused = kernel_error('MatMul', 'Matrix size-incompatible: In[0]: [%d,%d], In[1]: [%d,%d]'
