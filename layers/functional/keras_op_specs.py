@@ -73,6 +73,31 @@ def _as_input(x, config):
     return KerasTensor(tuple(x.shape), x.dtype)
 
 
+def _float32_as_input(x, config):
+    # Keras 3's Reciprocal and Normalize specs: KerasTensor(x.shape), the KerasTensor's default float32 whatever x's
+    # dtype (float64 too); Normalize's axis check ran before
+    if type(x) is not KerasTensor:
+        return None
+    return KerasTensor(tuple(x.shape), 'float32')
+
+
+def _float32_reduction(x, config):
+    # Keras 3's Logsumexp spec: reduce_shape(x.shape, axis, keepdims) in float32 whatever x's dtype; reduce_shape
+    # deletes each axis in turn, so an axis given twice deletes two ((None, 3, 4) over (1, 1) is (None,))
+    if type(x) is not KerasTensor:
+        return None
+    shape, axis = list(x.shape), config.get('axis')
+    axes = range(len(shape)) if axis is None else [axis] if isinstance(axis, int) else axis
+    axes = [a % len(shape) for a in axes]      # (the axis check ran before)
+    for a in sorted(axes, reverse=True):
+        if config.get('keepdims', False):
+            shape[a] = 1
+        else:
+            del shape[a]
+    return KerasTensor(tuple(shape), 'float32')
+
+
+_SPECS.update(reciprocal=_float32_as_input, normalize=_float32_as_input, logsumexp=_float32_reduction)
 # (checked one by one against TF 2.21 over ten dtypes: /work/notes/progs/kerasops13/s2.py)
 _SPECS.update(dict.fromkeys((
     'celu', 'conj', 'elu', 'erf', 'erfinv', 'gelu', 'hard_shrink', 'hard_sigmoid', 'hard_tanh', 'leaky_relu',
