@@ -2,7 +2,7 @@
 import inspect
 import itertools
 
-from . import concrete_structures, dtypes, nest
+from . import concrete_structures, dtypes, nest, ragged_graph_outputs
 from .ops.graph_input_errors import eager_input_error
 from .concrete_function_outputs import learn_outputs
 from .concrete_function_variables import captured_values, captured_variables
@@ -24,8 +24,14 @@ def output_type(result, open_dims=None):
 def output_leaves(result, open_dims=None):
     """A trace's result with each tensor replaced by an unnamed GraphOutput, for ``structured_outputs``."""
     open_dims = open_dims or OpenDims()
-    return nest.map_structure(
-        lambda v: GraphOutput(None, open_dims.shape_of(v), v.dtype) if isinstance(v, Tensor) else v, result)
+
+    def leaf(v):
+        if isinstance(v, Tensor):
+            return GraphOutput(None, open_dims.shape_of(v), v.dtype)
+        if type(v).__name__ == 'RaggedTensor':
+            return ragged_graph_outputs.stand_in(v, GraphOutput, open_dims)
+        return v
+    return nest.map_structure(leaf, result)
 
 
 class OpenDims:
@@ -207,7 +213,9 @@ class ConcreteFunction(PrintedAsConcreteFunction):
     @property
     def outputs(self):
         """The graph's output tensors, flat ('Identity:0', 'Identity_1:0', ...; a None output has none)."""
-        return [v for v in nest.flatten(self._graph_outputs) if isinstance(v, GraphOutput)]
+        flat = [c for v in nest.flatten(self._graph_outputs)
+                for c in (v.components() if isinstance(v, ragged_graph_outputs.RaggedGraphOutput) else [v])]
+        return [v for v in flat if isinstance(v, GraphOutput)]
 
     @property
     def structured_input_signature(self):
@@ -245,6 +253,8 @@ class ConcreteFunction(PrintedAsConcreteFunction):
             if isinstance(v, GraphOutput):
                 i = next(count)
                 return GraphOutput('Identity%s:0' % ('_%d' % i if i else ''), v.shape, v.dtype)
+            if isinstance(v, ragged_graph_outputs.RaggedGraphOutput):     # its components numbered in TF's order
+                return v.renamed(leaf)
             return v
         return nest.map_structure(leaf, self._entry.outputs)
 

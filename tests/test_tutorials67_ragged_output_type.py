@@ -37,3 +37,28 @@ def test_open_rows_and_inner_axes():
     g(tf.ragged.constant([[[1., 2.]], [[3., 4.], [5., 6.]]], ragged_rank=1))
     assert _output_types(g) == ['Tuple[RaggedTensorSpec(TensorShape([2, None, 2]), tf.float32, 1, tf.int64), '
                                 'RaggedTensorSpec(TensorShape([4, None, 2]), tf.float32, 1, tf.int64)]']
+
+
+def test_structured_outputs_are_graph_ragged_tensors():
+    # ragso.py: components numbered as TF's graph outputs, flat values first, then the splits outermost first
+    @tf.function
+    def f(x):
+        return x + 1, x
+    rt = tf.ragged.constant([[1, 2], [3], [4, 5, 6]])
+    f(rt)
+    cf = f.get_concrete_function(rt)
+    assert str(cf.structured_outputs) == (
+        '(tf.RaggedTensor(values=Tensor("Identity:0", shape=(None,), dtype=int32), row_splits=Tensor("Identity_1:0", '
+        'shape=(4,), dtype=int64)), tf.RaggedTensor(values=Tensor("Identity_2:0", shape=(None,), dtype=int32), '
+        'row_splits=Tensor("Identity_3:0", shape=(4,), dtype=int64)))')
+    assert [t.name for t in cf.outputs] == ['Identity:0', 'Identity_1:0', 'Identity_2:0', 'Identity_3:0']
+
+    @tf.function
+    def g(x):
+        return x * 2
+    r3 = tf.ragged.constant([[[1], [2, 3]], [[4]]])
+    g(r3)
+    assert str(g.get_concrete_function(r3).structured_outputs) == (
+        'tf.RaggedTensor(values=tf.RaggedTensor(values=Tensor("Identity:0", shape=(None,), dtype=int32), '
+        'row_splits=Tensor("Identity_2:0", shape=(None,), dtype=int64)), row_splits=Tensor("Identity_1:0", '
+        'shape=(3,), dtype=int64))')
