@@ -141,8 +141,11 @@ class ConvLSTMCell(LSTMCell):
             out = out + bias
         return reshape(out, (batch, steps) + tuple(out.shape[1:])) if sequence else out
 
-    def project(self, inputs, backwards=None):      # (one convolution for the whole sequence, either way)
-        return self._input_conv(inputs, self.kernel, self.bias)
+    def project(self, inputs, backwards=None):
+        # one convolution per gate, as Keras's input_conv: TF's conv of 3 filters rounds otherwise than of 12
+        f, bias = self.filters, self.bias
+        return concat([self._input_conv(inputs, self.kernel[..., g * f:(g + 1) * f],
+                                        None if bias is None else bias[g * f:(g + 1) * f]) for g in range(4)], axis=-1)
 
     def project_steps(self, sequences, input_mask, backwards, graph_order=None):
         """The cell's steps; in a traced step on static shapes, each with its convolution without the
@@ -154,8 +157,10 @@ class ConvLSTMCell(LSTMCell):
         steps = RecurrentCell.project_steps(self, sequences, input_mask, backwards, graph_order)
         if self.use_bias and (input_mask is None or isinstance(input_mask, list)) and regroups(self, sequences):
             data, kernel, f = sequences._data, self.kernel._data, self.filters
-            if input_mask is None:
-                bias_free = self._input_conv(Tensor(data), Tensor(kernel), None)._data
+            if input_mask is None:      # (per gate, as project)
+                bias_free = array_module(data).concatenate(
+                    [self._input_conv(Tensor(data), Tensor(kernel[..., g * f:(g + 1) * f]), None)._data
+                     for g in range(4)], axis=-1)
             else:       # one input dropout mask per gate, the same at every step
                 bias_free = array_module(data).concatenate([self._input_conv(Tensor(data * m._data[:, None]),
                                                              Tensor(kernel[..., g * f:(g + 1) * f]), None)._data
@@ -189,13 +194,15 @@ class ConvLSTMCell(LSTMCell):
                 recurrent = concat([self._recurrent_conv(h * m, recurrent_kernel[..., g * f:(g + 1) * f])
                                     for g, m in enumerate(recurrent_mask)], axis=-1)
             else:
-                recurrent = self._recurrent_conv(h, recurrent_kernel)
+                recurrent = concat([self._recurrent_conv(h, recurrent_kernel[..., g * f:(g + 1) * f])
+                                    for g in range(4)], axis=-1)
             z = regrouped_sum(projected, recurrent, bias_free, self.bias._data)
         elif isinstance(recurrent_mask, list):            # one mask per gate
             z = projected + concat([self._recurrent_conv(h * m, recurrent_kernel[..., g * f:(g + 1) * f])
                                     for g, m in enumerate(recurrent_mask)], axis=-1)
         else:
-            z = projected + self._recurrent_conv(h, recurrent_kernel)
+            z = projected + concat([self._recurrent_conv(h, recurrent_kernel[..., g * f:(g + 1) * f])
+                                    for g in range(4)], axis=-1)
         i = gate(z[..., :f])
         forget = gate(z[..., f:2 * f])
         g = act(z[..., 2 * f:3 * f])
