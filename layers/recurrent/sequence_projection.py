@@ -84,9 +84,12 @@ def _sequence_affine(inputs, kernel, bias, blocks=0):
     (an LSTM(9) over (16, 2, 5): the one product's last two rows summed as a last block, and the bias gradient
     two ulps off; notes/progs/epyc2/lstm.py). Elsewhere a float32 row comes out the same in either product.
     ``blocks``: Keras's implementation 1 multiplies by each gate's block of the kernel apart, and adds its
-    bias block after: float64 products round by their width too, so each block is its own product."""
+    bias block after: float64 products round by their width too, so each block is its own product, and so do
+    float32 ones on the AVX2 CPU (Eigen's kernel for a product of M + K + N < 20, gebp's fused multiply-adds
+    above: (8, 2) @ (2, 3) blocks and one (8, 2) @ (2, 12) product differ in 13 of 96 values in TF 2.21, and an
+    LSTM(3, recurrent_dropout=0.1)'s outputs in 8 of 24; notes/progs/modelfuzz26/red/mm.py, s29m.py)."""
     data = inputs._data
-    if data.dtype == np.float64 and data.ndim == 3 and blocks:
+    if blocks and data.ndim == 3 and _blocks_round_apart(data.dtype):
         return _gate_blocks_affine(inputs, kernel, bias, blocks)
     # float32 products too where TF runs Eigen's contraction on an AVX2 CPU (eigen_avx2_product.py): its last
     # block of rows sums in another order, so a row's bits depend on its place in the step's product
@@ -102,8 +105,14 @@ def _sequence_affine(inputs, kernel, bias, blocks=0):
     return (inputs,) + weights, y
 
 
+def _blocks_round_apart(dtype):
+    """Whether one product per gate block rounds otherwise than the whole kernel's: float64 (Eigen's), float32
+    where TF runs Eigen's contraction on an AVX2 CPU (eigen_avx2_product.py)."""
+    return dtype == np.float64 or dtype == np.float32 and onednn_policy.eigen_avx2()
+
+
 def _gate_blocks_affine(inputs, kernel, bias, blocks):
-    """``_sequence_affine`` of float64 steps by Keras's implementation 1: x_t @ kernel_g, then + bias_g, per gate g."""
+    """``_sequence_affine`` of steps by Keras's implementation 1: x_t @ kernel_g, then + bias_g, per gate g."""
     data, k = inputs._data, kernel._data
     b = None if bias is None else bias._data
     width = k.shape[1] // blocks
@@ -118,9 +127,9 @@ def _gate_blocks_affine(inputs, kernel, bias, blocks):
 
 
 def _blocked_kernel_product(x_transposed, g, blocks):
-    """A step's kernel term x_t.T @ g_t; float64 by Keras's implementation 1 one product per gate block
-    (as the gates' MatMuls' gradients are), side by side."""
-    if not blocks or g.dtype != np.float64:
+    """A step's kernel term x_t.T @ g_t; by Keras's implementation 1 one product per gate block (as the gates'
+    MatMuls' gradients are), side by side, where they round apart (``_blocks_round_apart``)."""
+    if not blocks or not _blocks_round_apart(g.dtype):
         return _kernel_product(x_transposed, g)
     width = g.shape[-1] // blocks
     parts = [_kernel_product(x_transposed, np.ascontiguousarray(g[:, q * width:(q + 1) * width]))
