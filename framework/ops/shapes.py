@@ -123,13 +123,14 @@ def reshape(tensor, shape, name=None):
         except RaggedShapeGiven as given:
             from ..ragged import dynamic_shape_ops
             return dynamic_shape_ops.reshape(x, given.shape)
-        # (TF's kernel errors end in ' name: ' unless the shape given is a list: fast_path)
+        # (TF's kernel errors end in ' name: ' unless the tensor or the shape given is a list, a string or a
+        # numpy scalar: fast_path)
         if any(d < -1 for d in ints):      # numpy reads any negative size as -1
-            _refuse_reshape(x, ints, fast_path(shape))
+            _refuse_reshape(x, ints, fast_path(tensor, shape))
         try:
             out = Tensor(snapshot(x).reshape(ints))
         except ValueError:
-            _refuse_reshape(x, ints, fast_path(shape))
+            _refuse_reshape(x, ints, fast_path(tensor, shape))
             # 0 values into a shape holding a 0 and a -1: TF's kernel fills the -1 with the product of the
             # input's nonzero sizes over that of the shape's ((0, 3) to (-1, 0) is (3, 0)); numpy refuses
             nonzero = int(np.prod([d for d in x._data.shape if d], dtype=np.int64))
@@ -228,7 +229,7 @@ def expand_dims(input, axis, name=None):  # noqa: A002
     axis = np.int32(axis) if isinstance(axis, bool) else int32_converted('expand_dims', axis)
     if isinstance(axis, (int, np.integer)) and not -x.ndim - 1 <= axis <= x.ndim:
         raise kernel_error('ExpandDims', 'Tried to expand dim index %d for tensor with %d dimensions.'
-                           % (axis, x.ndim), named=not isinstance(axis, np.integer),
+                           % (axis, x.ndim), named=fast_path(input) and not isinstance(axis, np.integer),
                            note='expand_dims: axis %d is out of range for a tensor of rank %d (axes lie in [%d, %d])'
                            % (axis, x.ndim, -x.ndim - 1, x.ndim))
     if axis is None:        # TF converts the axis to a tensor
