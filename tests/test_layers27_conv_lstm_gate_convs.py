@@ -1,8 +1,9 @@
-"""ConvLSTM convolves each gate on its own, as Keras 3's ConvLSTMCell (input_conv / recurrent_conv per gate):
-TF's conv of `filters` output channels rounds otherwise than one of 4 * filters, so tapeflow's single conv of all
-gates gave other last bits (ConvLSTM1D(3, 3): 5 of the first 8 outputs).
+"""ConvLSTM convolves each gate and each step on its own, as Keras 3's ConvLSTMCell (input_conv / recurrent_conv
+per gate, in its step function): TF's conv of `filters` output channels rounds otherwise than one of 4 * filters,
+and a conv of batch * steps images otherwise than one of batch (ConvLSTM2D), so tapeflow's single conv of all gates
+over the steps folded into the batch gave other last bits (ConvLSTM1D(3, 3): 5 of the first 8 outputs).
 Goldens: /work/notes/progs/layers27/clstm.py under TF 2.21 on the AMD EPYC (AVX2); clstm3.py shows TF's
-per-gate and whole-kernel convs differ in 30 of 72 values.
+per-gate and whole-kernel convs differ in 30 of 72 values, clstm5.py a folded conv from per-step ones.
 """
 import numpy as np
 import pytest
@@ -28,8 +29,14 @@ X2 = np.cos(np.arange(2 * 3 * 4 * 4 * 2, dtype='float64')).astype('float32').res
     (lambda: L.ConvLSTM2D(3, 3), X2,
      ['-0x1.7268c20000000p-4', '0x1.42cfb60000000p-3', '-0x1.4032900000000p-2', '-0x1.42e3120000000p-3',
       '-0x1.cdb33a0000000p-3', '-0x1.fd9ce80000000p-6', '-0x1.889a600000000p-3', '-0x1.2f68a60000000p-3']),
+    (lambda: L.ConvLSTM2D(3, 3, padding='same', return_sequences=True), X2,
+     ['-0x1.e8bee20000000p-4', '0x1.54ec000000000p-7', '-0x1.11e03a0000000p-4', '0x1.3ac95c0000000p-4',
+      '-0x1.abbdf80000000p-7', '0x1.699a240000000p-4', '0x1.2fcd920000000p-5', '0x1.34b2cc0000000p-5']),
+    (lambda: L.ConvLSTM2D(3, 3, strides=2), X2,
+     ['-0x1.89925e0000000p-4', '0x1.6d10be0000000p-4', '-0x1.29572c0000000p-2', '-0x1.c240c40000000p-3',
+      '-0x1.56e3420000000p-3', '-0x1.01e9680000000p-3']),
 ])
 def test_gates_convolved_apart(make, x, expected):
     keras.utils.set_random_seed(1)
     out = make()(x)
-    assert hexes_as_tf([float(v).hex() for v in np.ravel(out)[:8]], expected)
+    assert hexes_as_tf([float(v).hex() for v in np.ravel(out)[:len(expected)]], expected)

@@ -6,13 +6,14 @@
     c_t = f * c_{t-1} + i * g;  h_t = o * activation(c_t)
 
 The states h and c are (batch, *output_spatial, filters). As for LSTM, the input half of every step
-is computed for the whole sequence at once (its steps folded into the batch), the recurrent half once
-per step.
+is computed before the loop, the recurrent half once per step; both convolve each gate, and each step,
+on its own, as Keras does (TF's conv rounds by its output channels and batch: one conv of all gates, or
+of the steps folded into the batch, gave other last bits).
 """
 from types import SimpleNamespace
 
 from framework.backend import array_module
-from framework.ops import concat, conv2d, expand_dims, reshape, transpose, zeros
+from framework.ops import concat, conv2d, expand_dims, stack, transpose, zeros
 from framework.ops.convolution_nd import convolution
 from framework.tensor import Tensor
 
@@ -128,18 +129,15 @@ class ConvLSTMCell(LSTMCell):
 
     # ---- computing -------------------------------------------------------------------
     def _input_conv(self, inputs, kernel, bias):
-        """conv(inputs) + bias for one step (batch, *spatial, C) or a sequence, its steps folded into the batch."""
+        """conv(inputs) + bias for one step (batch, *spatial, C) or a sequence (batch, steps, *spatial, C)."""
         if inputs._data.dtype is not kernel._data.dtype:
             inputs = conv_inputs(inputs, kernel, self, 'Conv3D' if self.rank == 3 else 'Conv2D',
                                  any(r != 1 for r in self.dilation_rate))
-        sequence = inputs.ndim == self.rank + 3
-        if sequence:
-            batch, steps = inputs.shape[:2]
-            inputs = reshape(inputs, (batch * steps,) + tuple(inputs.shape[2:]))
+        if inputs.ndim == self.rank + 3:
+            # step by step, as Keras convolves each step: TF's conv of a batch of batch * steps rounds otherwise
+            return stack([self._input_conv(inputs[:, t], kernel, bias) for t in range(inputs.shape[1])], axis=1)
         out = _convolve(inputs, kernel, self.strides, self.padding.upper(), self.dilation_rate)
-        if bias is not None:
-            out = out + bias
-        return reshape(out, (batch, steps) + tuple(out.shape[1:])) if sequence else out
+        return out if bias is None else out + bias
 
     def project(self, inputs, backwards=None):
         # one convolution per gate, as Keras's input_conv: TF's conv of 3 filters rounds otherwise than of 12
