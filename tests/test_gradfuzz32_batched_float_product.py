@@ -1,8 +1,8 @@
 """Small batched float32 products on the AVX2 EPYC, summed as TF 2.21's BatchMatMul sums them (Eigen's
 coefficient-based product: framework/ops/eigen_float_batched.py), and the gradients made of them.
 
-Goldens: TF 2.21 on the AMD EPYC (oneDNN off), /work/notes/progs/gradfuzz32/p19.py (values as float.hex)
-and p18.py (EinsumDense kernel gradients as int32 bits; the Xeon's oneDNN gives other bits,
+Goldens: TF 2.21 on the AMD EPYC (oneDNN off), /work/notes/progs/gradfuzz32/p19.py and p25.py (tf.einsum's
+batched products; values as float.hex) and p18.py (EinsumDense kernel gradients as int32 bits; the Xeon's oneDNN gives other bits,
 tests/test_grid13_keras_einsum.py). Each differed from TF at HEAD before the module (numpy's BLAS).
 """
 import numpy as np
@@ -95,3 +95,52 @@ def test_einsum_dense_kernel_gradients(epyc_cpu, exact_math):
             loss = tf.reduce_sum(lay(inputs) * upstream)
         grad = t.gradient(loss, lay.kernel)
         assert np.asarray(grad, np.float32).ravel().view(np.int32).tolist() == golden
+
+
+# tf.einsum's batched products (p25.py: 8 of 8 specs equal TF, 0 before), drawn from RandomState(1) in this order
+EINSUM_SPECS = [('bij,bjk->bik', (3, 2, 9), (3, 9, 4)), ('bij,bkj->bik', (3, 2, 9), (3, 4, 9)),
+                ('bji,bjk->bik', (3, 9, 2), (3, 9, 4)), ('bji,bkj->bik', (2, 5, 3), (2, 4, 5)),
+                ('bhqd,bhkd->bhqk', (2, 2, 3, 4), (2, 2, 3, 4)), ('bhqk,bhkd->bhqd', (2, 2, 3, 3), (2, 2, 3, 4))]
+EINSUM_GOLDEN = [
+    (1, 'bij,bkj->bik', (
+        '0x1.aa10e20000000p+2 -0x1.5309700000000p+0 -0x1.0df3340000000p+1 -0x1.f92b6e0000000p+0 '
+        '-0x1.1fc1c20000000p-1 0x1.08da7c0000000p+0 -0x1.8d42740000000p+0 -0x1.b44fa40000000p-1 '
+        '0x1.442c960000000p+1 0x1.e02a960000000p+0 0x1.fc95da0000000p-1 -0x1.0b86a40000000p+1 '
+        '0x1.1f1ee00000000p+1 0x1.0d7ee00000000p+1 0x1.48450a0000000p+2 -0x1.7aa2d00000000p-3 '
+        '-0x1.39ffe00000000p+1 -0x1.68a2400000000p-1 -0x1.cba0400000000p+2 0x1.76667e0000000p+1 '
+        '-0x1.455cf00000000p-4 0x1.0b35b80000000p+2 0x1.d56f860000000p+1 -0x1.d816b80000000p-1 ')),
+    (4, 'bhqd,bhkd->bhqk', (
+        '-0x1.87a66a0000000p-1 0x1.4537e40000000p+1 0x1.9df8000000000p-3 -0x1.739a4e0000000p-1 '
+        '-0x1.5782800000000p-2 -0x1.37b8260000000p+1 0x1.237ec20000000p-1 0x1.0b63ae0000000p+3 '
+        '-0x1.51c4980000000p+2 -0x1.48f0d60000000p+1 -0x1.42e9500000000p+0 -0x1.a804d80000000p+0 '
+        '-0x1.b1fd100000000p+0 -0x1.8b431e0000000p+1 0x1.7c060a0000000p-1 -0x1.b076e00000000p-3 '
+        '0x1.46b9120000000p-3 0x1.61760c0000000p-5 0x1.579b360000000p+1 0x1.1e4d920000000p-2 0x1.0d68ea0000000p-2 '
+        '-0x1.8b75900000000p+0 -0x1.7bc7dc0000000p-1 -0x1.fca5b80000000p+0 0x1.14b13e0000000p+2 '
+        '0x1.0b3e7c0000000p-1 -0x1.64ba1c0000000p-1 0x1.c2256c0000000p+1 -0x1.ef61840000000p-1 '
+        '0x1.a372680000000p-1 0x1.b0ce800000000p+1 -0x1.40d67c0000000p-1 0x1.660d600000000p-4 '
+        '0x1.569d600000000p-4 0x1.eeaa980000000p+1 -0x1.5c2f880000000p+0 ')),
+    (5, 'bhqk,bhkd->bhqd', (
+        '0x1.3645da0000000p-2 0x1.20b8300000000p-5 -0x1.7332360000000p+0 -0x1.43c4ec0000000p-2 '
+        '-0x1.5e32980000000p-1 0x1.3f57e40000000p-3 -0x1.6746000000000p-4 -0x1.c599800000000p-4 '
+        '0x1.b7aa740000000p-2 -0x1.5470e60000000p-2 0x1.4258c60000000p-1 0x1.037fac0000000p-2 '
+        '0x1.63dffa0000000p+1 -0x1.f8d3380000000p+0 0x1.5c85280000000p+0 -0x1.30993c0000000p+1 '
+        '-0x1.991e600000000p-3 0x1.52e2560000000p+0 0x1.994d3c0000000p-1 0x1.2373580000000p+0 '
+        '-0x1.5bb3180000000p-1 0x1.26a2a40000000p+0 0x1.25b4de0000000p+0 -0x1.27aea00000000p-3 '
+        '-0x1.a3328c0000000p-1 0x1.fbdfb60000000p-3 -0x1.730ffc0000000p-1 -0x1.6cb5b00000000p+1 '
+        '-0x1.aed6a40000000p-2 -0x1.4ddf340000000p-2 -0x1.8d4be40000000p-3 0x1.77b8320000000p+0 '
+        '-0x1.43784e0000000p-2 0x1.4c988e0000000p-3 0x1.4920200000000p-7 0x1.eea24a0000000p-2 '
+        '-0x1.f9a58a0000000p+1 0x1.257f380000000p+0 0x1.a0029e0000000p-1 0x1.502f2c0000000p+0 '
+        '0x1.e3aa9a0000000p+2 0x1.237a900000000p+0 0x1.9044880000000p+0 -0x1.5066b00000000p-3 '
+        '0x1.e545300000000p+1 -0x1.3139440000000p-2 0x1.7d42c00000000p-5 -0x1.6743ee0000000p-2 ')),
+
+]
+
+
+@pytest.mark.parametrize('index, spec, golden', EINSUM_GOLDEN, ids=[row[1] for row in EINSUM_GOLDEN])
+def test_einsum_batched_products(epyc_cpu, index, spec, golden):
+    rng = np.random.RandomState(1)
+    for n, (_, shape_a, shape_b) in enumerate(EINSUM_SPECS):
+        a, b = rng.randn(*shape_a).astype(np.float32), rng.randn(*shape_b).astype(np.float32)
+        if n == index:
+            break
+    assert _hexes(tf.einsum(spec, tf.constant(a), tf.constant(b))) == golden.split()

@@ -25,7 +25,9 @@ eigen_double_product's. A letter repeated in one operand is that diagonal, taken
 """
 import numpy as np
 
-from . import batched_product, eigen_avx2_product, eigen_double_product, eigen_math, eigen_sum
+from . import batched_product, eigen_avx2_product, eigen_double_product, eigen_float_batched, eigen_math, \
+    eigen_sum
+from .. import onednn_policy
 from ..blas_threads import product
 
 # TensorFlow's EinsumDimensionType order; an operand's axes are sorted by it
@@ -72,6 +74,11 @@ def einsum_array(xp, specs, output, arrays, broadcast=''):
             result = _double_dots(lhs, rhs)
         elif xp is np and lhs.dtype == np.float64 and eigen_double_product.batched_wanted(lhs, rhs):
             result = _double_product(swapped, lhs, rhs)
+        elif xp is np and lhs.dtype == np.float32 and _several(lhs, rhs) and onednn_policy.eigen_avx2() \
+                and eigen_float_batched.wanted(lhs, rhs):
+            # a small batched float32 product where oneDNN is off (the AVX2 EPYC): Eigen's coefficient-based
+            # BatchMatMul, as tf.matmul's (eigen_float_batched; gradfuzz32 p25.py)
+            result = eigen_float_batched.batched_matmul(lhs, rhs, rows_by_rows=not swapped[0] and not swapped[1])
         elif xp is np and lhs.dtype == np.float64 and lhs.ndim == 2 and 1 in (lhs.shape[0], rhs.shape[1]):
             # one product with a side of 1: TF's BatchMatMul of a batch of one, tf.matmul's (gemv past the
             # coefficient-based sizes), given the stored operands and TF's trans_x / trans_y
@@ -145,6 +152,11 @@ def _double_product(swapped, lhs, rhs):
     if not swapped[0] and swapped[1]:
         result += 0.0
     return result
+
+
+def _several(lhs, rhs):
+    """Whether a stacked product holds more than one matrix (a batch of one is TF's MatMul: _product)."""
+    return int(np.prod(np.broadcast_shapes(lhs.shape[:-2], rhs.shape[:-2]))) > 1
 
 
 def _double_dots(lhs, rhs):
