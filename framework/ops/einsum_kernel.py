@@ -74,7 +74,7 @@ def einsum_array(xp, specs, output, arrays, broadcast=''):
             result = _double_dots(lhs, rhs)
         elif xp is np and lhs.dtype == np.float64 and eigen_double_product.batched_wanted(lhs, rhs):
             result = _double_product(swapped, lhs, rhs)
-        elif xp is np and lhs.dtype == np.float32 and _several(lhs, rhs) and onednn_policy.eigen_avx2() \
+        elif xp is np and lhs.dtype == np.float32 and onednn_policy.eigen_avx2() and _several(lhs, rhs) \
                 and eigen_float_batched.wanted(lhs, rhs):
             # a small batched float32 product where oneDNN is off (the AVX2 EPYC): Eigen's coefficient-based
             # BatchMatMul, as tf.matmul's (eigen_float_batched; gradfuzz32 p25.py)
