@@ -389,7 +389,6 @@ def _concat_of_one(value, axis):
     """TensorFlow's degenerate concat: the value itself (identity), whatever the axis, which
     must only be a scalar integer (TF converts it with convert_to_tensor(axis, name='concat_dim', dtype=int32):
     a float tensor is 'concat_dim: Tensor conversion requested dtype int32 for Tensor with dtype float32 ...')."""
-    from ..tensor import TensorShape
     converted = convert_to_tensor(axis, dtype='int32', name='concat_dim')
     if converted.ndim != 0:
         raise ValueError('Shape %s must have rank 0' % (TensorShape(converted.shape),))
