@@ -136,6 +136,18 @@ def labels_and_predictions(y_true, y_pred, what, keras_casts=False):
     return to_dtype(y_true, y_pred._data.dtype, what, 'y_true', keras_casts), y_pred
 
 
+def as_keras_converts(y_true, y_pred, what):
+    """(y_true, y_pred) as Keras's metric formulas convert them (pearson_correlation, poisson, ...): y_pred
+    as it comes, y_true to its dtype. Integer predictions stay integers (``labels_and_predictions`` makes
+    them float32), so the formula's first float op on them fails as in TF 2.21, e.g. in the Sub kernel:
+    'cannot compute Sub as input #1(zero-based) was expected to be a int64 tensor but is a float tensor'.
+    """
+    y_pred = to_dtype(y_pred, None, what, 'y_pred')
+    if y_pred._data.dtype.kind in 'iu':
+        return to_dtype(y_true, y_pred._data.dtype, what, 'y_true'), y_pred
+    return labels_and_predictions(y_true, y_pred, what)
+
+
 def squeeze_or_expand_to_same_rank(x1, x2, expand_rank_1=True):
     """Line up two ranks that differ by one trailing axis of size 1.
 

@@ -22,8 +22,8 @@ from ..ops.sigmoid_xent_graph import sigmoid_first
 from ..ops.unary import log_of_probabilities
 from ..ops.losses_nn import label_range_error, sparse_xent
 from ..tensor import Tensor
-from .inputs import (EPSILON, comparable, keras_mean, keras_shape, labels_and_predictions, predictions, same_shape,
-                     to_dtype)
+from .inputs import (EPSILON, as_keras_converts, comparable, keras_mean, keras_shape, labels_and_predictions,
+                     predictions, same_shape, to_dtype)
 from .tensor_notes import get_keras_logits, set_keras_mask
 
 
@@ -204,7 +204,11 @@ def kl_divergence(y_true, y_pred):
 
 def poisson(y_true, y_pred):
     """mean(y_pred - y_true * log(y_pred + 1e-7), axis=-1)."""
-    y_true, y_pred = comparable(*labels_and_predictions(y_true, y_pred, 'poisson'), 'poisson')
+    y_true, y_pred = comparable(*as_keras_converts(y_true, y_pred, 'poisson'), 'poisson')
+    if y_pred._data.dtype.kind in 'iu':
+        # Keras's epsilon converts to the integers' dtype as 0 and ops.log takes them in float32: the integer
+        # labels times that log fail in the Mul kernel, as TF 2.21's (keras.losses.Poisson casts to float first)
+        return y_true * log(cast(y_pred, 'float32'))
     # epsilon as a tensor, as Keras converts it: y_pred is read twice here, so TF's ConstantPushDown leaves
     # a Dense output's y_pred + 1e-7 as written (dense_constant_push_down regroups a Python constant)
     epsilon = Tensor(backend.array_module(y_pred._data).asarray(EPSILON, y_pred._data.dtype))

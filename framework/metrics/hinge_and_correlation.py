@@ -5,7 +5,7 @@ sample's predicted and true vectors), then averaged over samples.
 """
 from ..graph_random_ops import pushes_constants
 from ..losses import hinge_losses
-from ..losses.inputs import EPSILON, comparable, labels_and_predictions, squeeze_or_expand_to_same_rank, to_dtype
+from ..losses.inputs import EPSILON, as_keras_converts, comparable, squeeze_or_expand_to_same_rank
 from ..ops import cast, graph_rewrites, reduce_mean, reduce_std, reduce_variance, rsqrt, square
 from .reduction import MeanMetricWrapper
 
@@ -13,7 +13,7 @@ from .reduction import MeanMetricWrapper
 def pearson_correlation(y_true, y_pred, axis=-1):
     """Pearson's r of y_true and y_pred along ``axis`` (mean of the product of z-scores)."""
     y_true, y_pred = comparable(*squeeze_or_expand_to_same_rank(
-        *_as_keras_converts(y_true, y_pred, 'pearson_correlation')), 'pearson_correlation')
+        *as_keras_converts(y_true, y_pred, 'pearson_correlation')), 'pearson_correlation')
     true_centred = y_true - _keras(reduce_mean, y_true, axis)
     pred_centred = y_pred - _keras(reduce_mean, y_pred, axis)
     if graph_rewrites.tracing() and graph_rewrites.static_shapes() and \
@@ -39,7 +39,7 @@ def concordance_correlation(y_true, y_pred, axis=-1):
     """
     # (no shape check first: Keras's own ops fail, e.g. (N,) labels and (N, C) predictions first meet as
     # (N, N) in the covariance, and TF 2.21's Mul error names [N,N] vs. [N,C])
-    y_true, y_pred = squeeze_or_expand_to_same_rank(*_as_keras_converts(y_true, y_pred, 'concordance_correlation'))
+    y_true, y_pred = squeeze_or_expand_to_same_rank(*as_keras_converts(y_true, y_pred, 'concordance_correlation'))
     true_mean = _keras(reduce_mean, y_true, axis)
     pred_mean = _keras(reduce_mean, y_pred, axis)
     true_var = _keras(reduce_variance, y_true - true_mean, axis)
@@ -53,19 +53,6 @@ def concordance_correlation(y_true, y_pred, axis=-1):
         return _keras(reduce_mean, 2.0 * covariance / norm, axis, False)
     norm = true_var + pred_var + square(true_mean - pred_mean)
     return _keras(reduce_mean, 2.0 * covariance / (norm + EPSILON), axis, False)
-
-
-def _as_keras_converts(y_true, y_pred, what):
-    """(y_true, y_pred) as Keras's correlations convert them: y_pred as it comes, y_true to its dtype.
-
-    Integer predictions stay integers (the losses' helper makes them float32): centring them on
-    their float32 mean then fails in the Sub kernel, as TF 2.21's
-    'cannot compute Sub as input #1(zero-based) was expected to be a int64 tensor but is a float tensor'.
-    """
-    y_pred = to_dtype(y_pred, None, what, 'y_pred')
-    if y_pred._data.dtype.kind in 'iu':
-        return to_dtype(y_true, y_pred._data.dtype, what, 'y_true'), y_pred
-    return labels_and_predictions(y_true, y_pred, what)
 
 
 def _keras(reduce, x, axis, keepdims=True):
