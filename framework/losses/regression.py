@@ -4,7 +4,7 @@ import numpy as np
 from ..graph_random_ops import pushes_constants
 from ..ops import abs, cast, graph_rewrites, log, maximum, minimum, reduce_sum, reshape, rsqrt, softplus, square, where
 from .fused import mean_absolute_difference, mean_squared_difference
-from .inputs import EPSILON, keras_mean, matched
+from .inputs import EPSILON, as_keras_converts, comparable, keras_mean, matched, squeeze_or_expand_to_same_rank
 
 # Keras makes these two constants float32 tensors (convert_to_tensor(epsilon()), ops.log(2.0)) before
 # they meet the data: float64 data sees them rounded to float32 (log(1 + 1.0000000116860974e-07))
@@ -90,7 +90,10 @@ def log_cosh(y_true, y_pred):
 
 def cosine_similarity(y_true, y_pred, axis=-1):
     """-sum(l2_normalize(y_true) * l2_normalize(y_pred), axis): -1 for vectors pointing the same way."""
-    y_true, y_pred = matched(y_true, y_pred, 'cosine_similarity')
+    # (integer predictions stay integers, as Keras converts them: their rsqrt fails in TF 2.21's Rsqrt kernel,
+    # "Value for attr 'T' of int64 is not in the list of allowed values"; keras.losses.CosineSimilarity casts first)
+    y_true, y_pred = comparable(*squeeze_or_expand_to_same_rank(
+        *as_keras_converts(y_true, y_pred, 'cosine_similarity')), 'cosine_similarity')
     if graph_rewrites.tracing() and graph_rewrites.static_shapes() and \
             not (graph_rewrites.taped(y_true) or graph_rewrites.taped(y_pred)):
         # A traced step with no gradient through it, on known shapes: grappler's MinimizeBroadcasts
