@@ -42,30 +42,3 @@ def class_text(obj):
 # keras.io's MoE example's reloaded kernel_size [3, 3] in a weight's shape: "of type '<class
 # 'keras.src.utils.tracking.TrackedList'>'")
 _KERAS_TRACKED = ('TrackedList', 'TrackedDict')
-
-
-def name_in_pythons_errors(cls, path=EAGER_TENSOR_PATH):
-    """Make the interpreter's own messages about ``cls``'s instances name ``path``, as they name
-    TensorFlow's C type ("'tensorflow.python.framework.ops.EagerTensor' object is not callable", "...
-    does not support the context manager protocol", "... object has no attribute 'foo'").
-
-    Those texts come from CPython's ``tp_name``, which for a class statement's type is ``__name__``;
-    TensorFlow's EagerTensor is a C type whose ``tp_name`` is its module path while ``__name__`` is
-    'EagerTensor'. Pointing ``tp_name`` at the path keeps ``__name__`` / ``__qualname__`` / pickling
-    as they are, and costs nothing per call (a ``__getattr__`` or ``__call__`` would cost every
-    attribute load, or make tensors callable). Off CPython, or on a layout this does not recognise,
-    the class keeps its plain name."""
-    import ctypes
-    import platform
-    if platform.python_implementation() != 'CPython':
-        return
-    # PyTypeObject begins with PyObject_VAR_HEAD (refcount, type, size): tp_name is the next field
-    field = ctypes.c_char_p.from_address(id(cls) + 3 * ctypes.sizeof(ctypes.c_void_p))
-    if field.value != cls.__name__.encode():
-        return
-    text = ctypes.create_string_buffer(path.encode())
-    _KEPT_NAMES[cls] = text         # tp_name borrows the buffer: it lives as long as the class
-    ctypes.c_void_p.from_address(ctypes.addressof(field)).value = ctypes.addressof(text)
-
-
-_KEPT_NAMES = {}

@@ -11,7 +11,6 @@ import numpy as np
 from . import backend, ops, tape     # partly loaded when this loads; used at call time
 from .errors import InvalidArgumentError, kernel_error
 from .tensor import Tensor, _to_array
-from .type_text import name_in_pythons_errors
 from .unread_variable import unread
 
 class SliceOfVariable(Tensor):
@@ -57,10 +56,8 @@ def _dims(shape):
     return '[%s]' % ','.join(map(str, shape))
 
 
-# TF's v[i] is an EagerTensor with an ``assign``: programs printing type(x).__name__ see that name,
-# and Python's own errors ("... object is not callable") its module path
+# TF's v[i] is an EagerTensor with an ``assign``: programs printing type(x).__name__ see that name
 SliceOfVariable.__name__ = 'EagerTensor'
-name_in_pythons_errors(SliceOfVariable)
 
 
 def read_slice(variable, index):
