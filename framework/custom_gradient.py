@@ -31,7 +31,31 @@ def custom_gradient(f=None):
     """
     if f is None:
         return custom_gradient
-    return _decorated(f, contextlib.nullcontext)
+    return Bind(f)
+
+
+class Bind:
+    """What ``@tf.custom_gradient`` makes in TF 2.21: no function but an object of its class
+    ``tensorflow.python.ops.custom_gradient.Bind``, so ``print(my_softplus)`` shows that class path
+    (Hands-On ML ch. 12 prints it), carrying ``f``'s name, doc and signature. Read from an instance it
+    binds ``self`` into ``f`` first, as TF's ``__get__`` does: a method's ``self`` is no input of the op
+    (the plain function made it one, and failed converting it to a tensor)."""
+
+    def __init__(self, f, body_context=contextlib.nullcontext):
+        self._f, self._body_context = f, body_context
+        self._call = _decorated(f, body_context)
+        functools.update_wrapper(self, f)       # __name__, __qualname__, __doc__, __module__, __wrapped__
+
+    def __call__(self, *args, **kwargs):
+        return self._call(*args, **kwargs)
+
+    def __get__(self, instance, owner):
+        if instance is None:
+            return self
+        return Bind(self._f.__get__(instance, owner), self._body_context)
+
+    def __repr__(self):
+        return '<tensorflow.python.ops.custom_gradient.Bind object at %#x>' % id(self)
 
 
 def unrecorded_custom_gradient(f):
@@ -205,7 +229,7 @@ def grad_pass_through(f):
             return upstream
         return f(*args, **kwargs), grad
 
-    return functools.wraps(f)(passed_through)
+    return functools.wraps(f)(passed_through)     # a Bind named as f, as TF 2.21's
 
 
 def _takes_variables(grad_fn):

@@ -6,6 +6,7 @@ Each is a thin name over a framework op, so its gradient is the op's.
 import types
 
 from framework import ops
+from framework.custom_gradient import Bind
 from framework.ops.activations import keras_elu, traced_mish
 from framework.keras.activation_inputs import float_activation_input, floatx_activation_input
 from framework.keras.ops_nn import softmax as keras_softmax
@@ -251,7 +252,7 @@ def serialize(activation):
             return name
     from framework.keras.object_serialization import serialize_keras_object
     from .saving.registry import get_registered_name
-    if isinstance(activation, types.FunctionType):
+    if isinstance(activation, (types.FunctionType, Bind)):     # a @tf.custom_gradient function as any function
         if activation.__name__ == '<lambda>':
             # Keras 3 returns the config of its '__lambda__' entry, the bare {'value': bytecode}, after
             # the unsafe-lambda warning; no loader reads it back ("Could not interpret activation
