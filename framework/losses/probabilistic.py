@@ -196,9 +196,11 @@ def _check_range(labels, classes, what):
 
 def kl_divergence(y_true, y_pred):
     """sum(y_true * log(y_true / y_pred), axis=-1), both clipped into [1e-7, 1]."""
-    y_true, y_pred = comparable(*labels_and_predictions(y_true, y_pred, 'kl_divergence'), 'kl_divergence')
-    y_true = clip_by_value(y_true, EPSILON, 1.0)
-    y_pred = clip_by_value(y_pred, EPSILON, 1.0)
+    # (integer predictions stay integers, as Keras converts them: clipping the labels into [1e-7, 1] then fails
+    # as TF 2.21's 'Cannot convert 1e-07 to EagerTensor of dtype int64'; keras.losses.KLDivergence casts first)
+    y_true, y_pred = comparable(*as_keras_converts(y_true, y_pred, 'kl_divergence'), 'kl_divergence')
+    y_true = clip_by_value(y_true, EPSILON, 1)       # (Keras's 1: an integer tensor converts it, then fails on 1e-07)
+    y_pred = clip_by_value(y_pred, EPSILON, 1)
     return reduce_sum(y_true * log_of_probabilities(y_true / y_pred), -1)
 
 

@@ -78,9 +78,12 @@ def huber(y_true, y_pred, delta=1.0):
 
 def log_cosh(y_true, y_pred):
     """mean(log(cosh(y_pred - y_true)), axis=-1), as x + softplus(-2x) - log(2) so large errors stay finite."""
-    y_true, y_pred = matched(y_true, y_pred, 'log_cosh')
+    # (integer predictions stay integers, as Keras converts them: x * -2.0 then fails as TF 2.21's
+    # 'Cannot convert -2.0 to EagerTensor of dtype int64'; keras.losses.LogCosh casts first)
+    y_true, y_pred = comparable(*squeeze_or_expand_to_same_rank(*as_keras_converts(y_true, y_pred, 'log_cosh')),
+                                'log_cosh')
     x = y_pred - y_true
-    if pushes_constants() and x._data.dtype.itemsize > 2:
+    if pushes_constants() and x._data.dtype.kind == 'f' and x._data.dtype.itemsize > 2:
         # in a traced step (fit, evaluate, tf.function) grappler's ConstantPushDown runs
         # Sub(Add(x, s), C) as Add(Sub(x, C), s): other float32 roundings than the eager sum
         # (float16 / bfloat16 graphs keep the eager order: TF 2.21 traced equals eager)
