@@ -86,6 +86,10 @@ def reduce_logsumexp(input_tensor, axis=None, keepdims=False, name=None):
     top = stop_gradient(where(is_finite(raw_max), raw_max, zeros_like(raw_max)))
     result = log(reduce_sum(exp(subtract(input_tensor, top)), axis, keepdims))
     if not keepdims:
+        if isinstance(result, RaggedTensor):
+            # TF reshapes to gen_array_ops.shape(result), the raw op, which dispatches nothing: converting a
+            # ragged result (two ragged axes) fails there
+            raise result._refusal('Shape')
         top = reshape(top, shape(result))
     return add(result, top)
 
