@@ -62,6 +62,7 @@ def test_a_variable_made_in_a_custom_build_is_tracked_with_the_optimizer_path():
 
 
 def test_a_loss_scale_optimizer_build_of_its_inner_optimizer_tracks_nothing_more():
+    keras.backend.clear_session()       # its default name is the session's first 'loss_scale_optimizer'
     w = tf.Variable([1., 2.], name='w')
     optimizer = keras.optimizers.LossScaleOptimizer(_CountingSGD(0.1, name='inner'))
     optimizer.apply_gradients([(tf.constant([0.1, -0.3]), w)])
