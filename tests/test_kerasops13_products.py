@@ -17,6 +17,13 @@ import framework as tf
 from framework import keras
 from conftest import hexes_as_tf
 
+
+@pytest.fixture(autouse=True)
+def _measured_on_the_epyc(epyc_cpu):
+    """TF 2.21's values and texts here were measured on the AMD EPYC (AVX2, oneDNN off): tapeflow computes as
+    TF does there, whatever this CPU is (on a Xeon TF runs oneDNN's kernels, which round and word otherwise)."""
+
+
 ops = keras.ops
 DEVICE = '{{function_node __wrapped__%s_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
 W = np.array([1., -1.], 'float32')

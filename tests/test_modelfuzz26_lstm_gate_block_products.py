@@ -8,10 +8,18 @@ one gebp's fused multiply-adds, so (8, 2) @ (2, 3) per gate and (8, 2) @ (2, 12)
 regrouped_step_sum.py). Values: TensorFlow 2.21 on this AMD EPYC, notes progs/modelfuzz26/red/gold_lstm.py.
 """
 import numpy as np
+import pytest
 
 import framework as tf
 from conftest import hexes_as_tf
 from framework import keras
+
+
+@pytest.fixture(autouse=True)
+def _measured_on_the_epyc(epyc_cpu):
+    """TF 2.21's values and texts here were measured on the AMD EPYC (AVX2, oneDNN off): tapeflow computes as
+    TF does there, whatever this CPU is (on a Xeon TF runs oneDNN's kernels, which round and word otherwise)."""
+
 
 X = np.array([[[0.7, -1.2], [1.9, 0.35]], [[-0.45, 2.2], [0.15, -1.6]], [[1.1, 0.8], [-2.3, 0.6]],
               [[-0.9, -0.25], [0.55, 1.4]], [[2.1, -0.7], [-0.3, -1.05]], [[0.4, 1.3], [1.2, -0.85]],
