@@ -12,6 +12,7 @@ from ..function import is_replaying
 
 from ..ops import clip_by_value, log, pow, reduce_sum, sigmoid, sigmoid_cross_entropy_with_logits, softmax
 from ..errors import kernel_error
+from .integer_probabilities import binary_formula, categorical_formula
 from .inputs import EPSILON, keras_mean, keras_shape, labels_and_predictions, same_shape
 from .loss import Loss, LossFunctionWrapper
 from .probabilistic import refuse_bool_axis, smoothing_share
@@ -44,7 +45,8 @@ def binary_focal_crossentropy(y_true, y_pred, apply_class_balancing=False, alpha
         ValueError: when y_true and y_pred differ in shape (an axis reaches keras_mean as Keras's ops.mean takes it).
     """
     what = 'binary_focal_crossentropy'
-    y_true, y_pred = labels_and_predictions(y_true, y_pred, what, keras_casts=True)
+    y_true, y_pred = labels_and_predictions(y_true, y_pred, what, keras_casts=True,
+                                            integer_formula=None if from_logits else binary_formula(label_smoothing))
     same_shape(y_true, y_pred, what)
     if label_smoothing:
         y_true = y_true * (1.0 - label_smoothing) + 0.5 * label_smoothing
@@ -83,7 +85,9 @@ def categorical_focal_crossentropy(y_true, y_pred, alpha=0.25, gamma=2.0, from_l
     """
     what = 'categorical_focal_crossentropy'
     refuse_bool_axis(axis, what)
-    y_true, y_pred = labels_and_predictions(y_true, y_pred, what, keras_casts=True)
+    y_true, y_pred = labels_and_predictions(
+        y_true, y_pred, what, keras_casts=True,
+        integer_formula=None if from_logits else categorical_formula(label_smoothing, axis))
     if y_pred.ndim < 1:         # Keras reads y_pred.shape[-1]
         error = IndexError('tuple index out of range')
         error.add_note('%s: y_pred must be at least rank 1 (..., classes), got a scalar' % what)

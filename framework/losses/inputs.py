@@ -115,8 +115,10 @@ class StringCastError(UnimplementedError, TypeError):
 shown_as(StringCastError, UnimplementedError)     # type(e) and a traceback's last line show TF's class and module
 
 
-def predictions(y_pred, what):
-    """``y_pred`` as a floating tensor; integer predictions become float32 (Keras's floatx)."""
+def predictions(y_pred, what, integer_formula=None, y_true=None, keras_casts=False):
+    """``y_pred`` as a floating tensor; integer predictions become float32 (Keras's floatx), or where
+    ``integer_formula`` is given, run it on them and ``y_true`` cast to their dtype first: Keras's formula
+    on integers, which fails as TF 2.21's (losses/integer_probabilities.py)."""
     y_pred = to_dtype(y_pred, None, what, 'y_pred')
     if y_pred._data.dtype.kind != 'f':
         if y_pred.dtype.is_floating:        # bfloat16 (numpy kind 'V'): a bfloat16 loss scores in it
@@ -124,14 +126,17 @@ def predictions(y_pred, what):
         if y_pred._data.dtype.kind not in 'iub':
             raise TypeError('%s: y_pred must be numbers, got a %s tensor of shape %s'
                             % (what, y_pred.dtype.name, tuple(y_pred.shape)))
+        if integer_formula is not None and y_pred._data.dtype.kind in 'iu':
+            integer_formula(to_dtype(y_true, y_pred._data.dtype, what, 'y_true', keras_casts), y_pred)
         y_pred = cast(y_pred, FLOATX)
     return y_pred
 
 
-def labels_and_predictions(y_true, y_pred, what, keras_casts=False):
+def labels_and_predictions(y_true, y_pred, what, keras_casts=False, integer_formula=None):
     """(y_true cast to y_pred's dtype, y_pred), before ranks are lined up. ``keras_casts``: the loss
-    ops.casts y_true (Python floats pass through float32) where others convert it to the dtype."""
-    y_pred = predictions(y_pred, what)
+    ops.casts y_true (Python floats pass through float32) where others convert it to the dtype.
+    ``integer_formula``: see ``predictions``."""
+    y_pred = predictions(y_pred, what, integer_formula, y_true, keras_casts)
     # (the numpy dtype: a numpy batch of labels of that dtype converts without a look-up)
     return to_dtype(y_true, y_pred._data.dtype, what, 'y_true', keras_casts), y_pred
 

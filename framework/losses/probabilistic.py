@@ -22,6 +22,7 @@ from ..ops.sigmoid_xent_graph import sigmoid_first
 from ..ops.unary import log_of_probabilities
 from ..ops.losses_nn import label_range_error, sparse_xent
 from ..tensor import Tensor
+from .integer_probabilities import binary_formula, categorical_formula
 from .inputs import (EPSILON, as_keras_converts, comparable, keras_mean, keras_shape, labels_and_predictions,
                      predictions, same_shape, to_dtype)
 from .tensor_notes import get_keras_logits, set_keras_mask
@@ -64,7 +65,8 @@ def binary_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=0.0, 
     Raises:
         ValueError: when y_true and y_pred differ in shape.
     """
-    y_true, y_pred = labels_and_predictions(y_true, y_pred, 'binary_crossentropy', keras_casts=True)
+    y_true, y_pred = labels_and_predictions(y_true, y_pred, 'binary_crossentropy', keras_casts=True,
+                                            integer_formula=None if from_logits else binary_formula(label_smoothing))
     if label_smoothing:
         y_true = y_true * (1.0 - label_smoothing) + 0.5 * label_smoothing
     same_shape(y_true, y_pred, 'binary_crossentropy',
@@ -89,7 +91,9 @@ def categorical_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=
         ValueError: when y_true and y_pred differ in shape, or ``axis`` is a bool.
     """
     refuse_bool_axis(axis, 'categorical_crossentropy')
-    y_true, y_pred = labels_and_predictions(y_true, y_pred, 'categorical_crossentropy', keras_casts=True)
+    y_true, y_pred = labels_and_predictions(
+        y_true, y_pred, 'categorical_crossentropy', keras_casts=True,
+        integer_formula=None if from_logits else categorical_formula(label_smoothing, axis))
     # (a step TensorFlow replays from its graph runs no Python: Keras warns at the trace, with its shape)
     if y_pred.ndim and y_pred.shape[-1] == 1 and not is_replaying():
         warnings.warn('In loss categorical_crossentropy, expected y_pred.shape to be (batch_size, num_classes) '
