@@ -34,6 +34,12 @@ def array_module(data):
     return np
 
 
+def broadcast_copy(data, shape):
+    """``data`` broadcast to ``shape`` as an array of its own (contiguous, writable), on its own device."""
+    module = array_module(data)
+    return module.ascontiguousarray(module.broadcast_to(data, shape))
+
+
 def array_module_of(*values):
     """cupy if any of ``values`` lives on a GPU, else numpy."""
     for v in values:

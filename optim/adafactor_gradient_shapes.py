@@ -62,5 +62,4 @@ def checked_adafactor_gradient(data, variable, optimizer, note):
         _slot_update(optimizer, variable, '', target[:-2] + target[-1:], shape[:-2] + shape[-1:], note)
     else:
         _slot_update(optimizer, variable, '_velocity', target, shape, note)
-    module = backend.array_module(data)
-    return module.ascontiguousarray(module.broadcast_to(data, target))
+    return backend.broadcast_copy(data, target)

@@ -75,8 +75,7 @@ def mismatched_gradient(data, variable, optimizer):
                            named=named, note=note) from None
     if shape == target:
         # TF's elementwise update gives every element the broadcast gradient: train with that
-        module = backend.array_module(data)
-        return module.ascontiguousarray(module.broadcast_to(data, target))
+        return backend.broadcast_copy(data, target)
     if first_write == 'assign':
         key = variable.path if variable._path is not None else variable.name
         error = ValueError("Cannot assign value to variable ' %s/%s_%s:0': Shape mismatch.The variable shape %s, "
@@ -107,11 +106,10 @@ def accumulated_gradient(data, variable, optimizer, updating):
     except ValueError:
         raise kernel_error('AddV2', 'Incompatible shapes: [%s] vs. [%s]' % tuple(map(_dims, sides)), named=True,
                            note=note) from None
-    module = backend.array_module(data)
     if shape == target:
-        return module.ascontiguousarray(module.broadcast_to(data, target))
+        return backend.broadcast_copy(data, target)
     if updating:
-        return mismatched_gradient(module.broadcast_to(data, shape), variable, optimizer)
+        return mismatched_gradient(backend.array_module(data).broadcast_to(data, shape), variable, optimizer)
     key = variable.path if variable._path is not None else variable.name
     error = ValueError("Cannot assign value to variable ' %s/%s_gradient_accumulator:0': Shape mismatch.The variable "
                        'shape %s, and the assigned value shape %s are incompatible.'

@@ -188,8 +188,7 @@ def fitted_gradient(grad, variable):
         return grad
     data = variable._data
     if grad.shape != data.shape:
-        module = backend.array_module(grad)
-        grad = module.ascontiguousarray(module.broadcast_to(grad, data.shape))
+        grad = backend.broadcast_copy(grad, data.shape)
     return grad if grad.dtype == data.dtype else grad.astype(data.dtype)
 
 
