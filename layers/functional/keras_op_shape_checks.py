@@ -256,11 +256,11 @@ _CHECKS = {'matmul': _matmul, 'concatenate': _concatenate, 'take': _take, 'one_h
            'reshape': _reshape, 'moveaxis': _moveaxis, 'cross': _cross, 'vander': _vander}
 _CHECKS.update(dict.fromkeys(('mean', 'sum', 'max', 'min', 'prod', 'argmax', 'argmin'), _reduce))
 # (checked against TF 2.21 one by one, /work/notes/progs/errors41/axes.py; nancumsum, nancumprod and
-# rms_normalization check nothing there)
+# rms_normalization check nothing there; norm checks its ord first, in keras_linalg_specs)
 _CHECKS.update(dict.fromkeys((
     'all', 'amax', 'amin', 'any', 'argsort', 'average', 'count_nonzero', 'cumprod', 'cumsum', 'log_softmax',
     'logsumexp', 'median', 'nanargmax', 'nanargmin', 'nanmax', 'nanmean', 'nanmedian', 'nanmin', 'nanprod',
-    'nanstd', 'nansum', 'nanvar', 'norm', 'normalize', 'ptp', 'softmax', 'sort', 'sparsemax', 'std', 'unstack',
+    'nanstd', 'nansum', 'nanvar', 'normalize', 'ptp', 'softmax', 'sort', 'sparsemax', 'std', 'unstack',
     'var'), _axes_in_range))
 _CHECKS.update(dict.fromkeys(('add', 'subtract', 'multiply', 'divide', 'true_divide', 'maximum', 'minimum'),
                              _broadcast))

@@ -3,6 +3,7 @@ deriving it from the op's run: tapeflow's stand-in runs would give the eager dty
 answers a fixed spec. Each rule returns the KerasTensor Keras's spec gives, or None to run the stand-ins.
 """
 from .keras_block_specs import depth_to_space_spec, space_to_depth_spec
+from .keras_linalg_specs import LINALG_OPERANDS, LINALG_SPECS
 from .keras_tensor import KerasTensor
 
 
@@ -100,6 +101,8 @@ def _float32_reduction(x, config):
 
 _SPECS.update(reciprocal=_float32_as_input, normalize=_float32_as_input, logsumexp=_float32_reduction)
 _SPECS.update(depth_to_space=depth_to_space_spec, space_to_depth=space_to_depth_spec)
+_SPECS.update(LINALG_SPECS)
+_OPERANDS.update(LINALG_OPERANDS)
 # (checked one by one against TF 2.21 over ten dtypes: /work/notes/progs/kerasops13/s2.py)
 _SPECS.update(dict.fromkeys((
     'celu', 'conj', 'elu', 'erf', 'erfinv', 'gelu', 'hard_shrink', 'hard_sigmoid', 'hard_tanh', 'leaky_relu',
