@@ -253,7 +253,9 @@ def cholesky_inverse(x, upper=False):
         raise ValueError('Cholesky inverse failed: %s' % float_kernels.refusal('solve_triangular', raw.dtype.name))
     factor = _matrices(x, 'cholesky_inverse')
     eye = _ops.eye(factor.shape[-1], dtype=factor.dtype)
-    inv_factor = solve_triangular(factor, eye, lower=not upper)
+    # tf.linalg.triangular_solve, as Keras 3 on TF: the identity broadcasts over a batch of factors (keras.ops'
+    # solve_triangular would read a 2-D identity beside a 3-D batch as a batch of vectors)
+    inv_factor = _ops.triangular_solve(factor, eye, lower=not upper)
     return matmul(inv_factor, _t(inv_factor)) if upper else matmul(_t(inv_factor), inv_factor)
 
 
