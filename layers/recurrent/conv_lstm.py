@@ -13,7 +13,7 @@ of the steps folded into the batch, gave other last bits).
 from types import SimpleNamespace
 
 from framework.backend import array_module
-from framework.ops import concat, conv2d, expand_dims, stack, transpose, zeros
+from framework.ops import concat, conv2d, expand_dims, reshape, stack, transpose, zeros
 from framework.ops.convolution_nd import convolution
 from framework.tensor import Tensor
 
@@ -36,6 +36,12 @@ from .step_input_error import channels_first_step_error
 def _convolve(x, kernel, strides, padding, dilation):
     if len(strides) == 2 and dilation == (1, 1):
         return conv2d(x, kernel, strides, padding)          # the 2-D op: faster for the common case
+    if len(strides) == 1 and dilation == (1,):
+        # TF's 1-D conv is its Conv2D on a height-1 image, and so are its gradient kernels: the 2-D op's
+        # gradients sum in their order, the N-d op's (a BLAS product) did not (TF 2.21: ConvLSTM1D's input and
+        # kernel gradients differed in the last bits; notes/progs/layers28/clg5.py)
+        image = conv2d(expand_dims(x, 1), expand_dims(kernel, 0), (1,) + tuple(strides), padding)
+        return reshape(image, (image.shape[0],) + tuple(image.shape[2:]))
     return convolution(x, kernel, strides, padding, dilation)
 
 
