@@ -189,12 +189,17 @@ def sqrt_grad(y, dy):
 
 def _sqrt_grad_array(y, dy):
     """SqrtGrad's kernel: Eigen's packets compute mul_no_nan(0.5 / y, dy), the scalar functor on
-    the tail past the last whole packet (0.5 * dy) / y; 0 wherever dy is 0."""
+    the tail past the last whole packet (0.5 * dy) / y; 0 wherever dy is 0. In a jacobian's sweep the
+    kernel runs once over every sweep's values (pfor stacks SqrtGrad's inputs): only the stack's tail
+    takes the scalar functor (the pfor jacobian of tf.norm(x) * x, float64: 5 sweeps of one value)."""
     xp = backend.array_module(dy)
     half = dy.dtype.type(0.5)
     with np.errstate(all='ignore'):
         out = dy * (half / y)
-        tail = out.size % _SQRT_GRAD_PACKET.get(out.dtype.name, 1) if xp is np else 0
+        packet = _SQRT_GRAD_PACKET.get(out.dtype.name, 1)
+        tail = out.size % packet if xp is np else 0
+        if tail and pfor_rows.ITERATIONS[0] > 1:
+            tail = out.size - pfor_rows.packets_end(out.size, packet)
         if tail:
             out = out.reshape(-1)               # a fresh array: its tail is rewritten in place
             out[-tail:] = (half * dy.reshape(-1)[-tail:]) / np.broadcast_to(y, dy.shape).reshape(-1)[-tail:]
