@@ -26,7 +26,8 @@ class LayerConfig:
     @classmethod
     def from_config(cls, config):
         """``cls(**config)``; any error becomes Keras 3's TypeError naming the class and the config
-        (its ``Operation.from_config``), the original chained as its cause."""
+        (its ``Operation.from_config``), the original left as its context: Keras raises it without ``from``, so
+        tracebacks print "During handling of the above exception" between them."""
         dtype = config.get('dtype')
         if isinstance(dtype, dict) and dtype.get('class_name') in ('DTypePolicy', 'FloatDTypePolicy'):
             config = dict(config, dtype=dtype['config']['name'])    # Keras passes a plain policy by name
@@ -34,7 +35,7 @@ class LayerConfig:
             return cls(**config)
         except Exception as err:        # noqa: BLE001 -- Keras wraps every error here
             raise TypeError("Error when deserializing class '%s' using config=%s.\n\nException encountered: %s"
-                            % (cls.__name__, config, err)) from err
+                            % (cls.__name__, config, err))
 
     def get_build_config(self):
         shapes = self.__dict__.get('_build_shapes_dict')
