@@ -119,6 +119,12 @@ def shape(x):
 
 
 def ndim(x):
+    """The number of axes, an int. Of a KerasTensor (keras.Input), Keras 3's Ndim op: a float32 KerasTensor of
+    shape (rank,) recorded in the graph."""
+    from layers.functional.keras_tensor import KerasTensor
+    if type(x) is KerasTensor:
+        from layers.functional.symbolic_ops import record_op
+        return record_op('ndim', (x,), {})
     return len(shape(x))
 
 

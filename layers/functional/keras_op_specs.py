@@ -2,7 +2,9 @@
 deriving it from the op's run: tapeflow's stand-in runs would give the eager dtype (or fail) where Keras
 answers a fixed spec. Each rule returns the KerasTensor Keras's spec gives, or None to run the stand-ins.
 """
+from .keras_array_specs import ARRAY_SPECS
 from .keras_block_specs import depth_to_space_spec, space_to_depth_spec
+from .keras_fft_specs import FFT_SPECS
 from .keras_linalg_specs import LINALG_OPERANDS, LINALG_SPECS
 from .keras_tensor import KerasTensor
 
@@ -102,6 +104,8 @@ def _float32_reduction(x, config):
 _SPECS.update(reciprocal=_float32_as_input, normalize=_float32_as_input, logsumexp=_float32_reduction)
 _SPECS.update(depth_to_space=depth_to_space_spec, space_to_depth=space_to_depth_spec)
 _SPECS.update(LINALG_SPECS)
+_SPECS.update(ARRAY_SPECS)
+_SPECS.update(FFT_SPECS)
 _OPERANDS.update(LINALG_OPERANDS)
 # (checked one by one against TF 2.21 over ten dtypes: /work/notes/progs/kerasops13/s2.py)
 _SPECS.update(dict.fromkeys((

@@ -8,6 +8,8 @@ fit) with the free axes 2 long, then 3 long: the output axes that change
 between the two runs are free (None), as Keras's symbolic shapes say.
 """
 
+import inspect
+
 import numpy as np
 
 from framework import nest
@@ -42,11 +44,11 @@ def _nested_keras_tensor(value):
     return any(type(x) is KerasTensor for x in nest.flatten(value))
 
 
-# keras.ops functions that answer from a KerasTensor's shape and dtype, recording nothing.
+# keras.ops functions that answer from a KerasTensor's shape and dtype, recording nothing (not ndim: Keras 3
+# records an Ndim op, a float32 KerasTensor of shape (rank,), keras_array_specs).
 _STATIC_ANSWERS = {
     'shape': lambda x: x.shape,
     'dtype': lambda x: x.dtype,
-    'ndim': lambda x: x.ndim,
     'is_tensor': lambda x: False,
 }
 
@@ -71,6 +73,7 @@ def record_op(function_name, args, kwargs):
     try:
         bound = signature.bind(*args, **kwargs)
     except TypeError as err:
+        _raise_pythons_binding_error(fn, signature, args, kwargs, 'keras.ops.%s' % function_name)
         raise TypeError('keras.ops.%s: %s' % (function_name, err)) from None
     bound.apply_defaults()
     calls = call_parameters(function_name, fn)
@@ -98,6 +101,20 @@ def record_op(function_name, args, kwargs):
         else:
             call_args.append(value)
     return call_symbolic_op(op, tuple(call_args), call_kwargs)
+
+
+def _raise_pythons_binding_error(fn, signature, args, kwargs, name):
+    """Raise Python's own TypeError for a call whose arguments ``fn``'s signature refuses, as Keras 3's function
+    gets it ("expand_dims() missing 1 required positional argument: 'axis'"): calling the innermost function
+    (whose signature that is) fails while binding, before any of its body runs."""
+    inner = inspect.unwrap(fn)
+    if not inspect.isfunction(inner) or inspect.signature(inner) != signature:
+        return
+    try:
+        inner(*args, **kwargs)
+    except TypeError as err:
+        err.add_note(name)
+        raise err.with_traceback(None) from None
 
 
 def call_symbolic_op(op, args, kwargs):
