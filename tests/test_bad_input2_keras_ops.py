@@ -36,8 +36,10 @@ IMG = np.arange(75, dtype=np.float32).reshape(1, 5, 5, 3) / 75
     (lambda: ops.diff(X, axis=1.5), TypeError, 'keras.ops.diff: axis must be an integer'),
     (lambda: ops.take_along_axis(X, np.array([[2, 0], [1, 1]]), axis=1.5), TypeError, 'keras.ops.take_along_axis'),
     (lambda: ops.median(X, axis=1.5), ValueError, '`value` must be an integer, tuple or list'),    # TF 2.21's
-    (lambda: ops.extract_sequences(SIG, 5, 1.5), TypeError, 'keras.ops.extract_sequences: sequence_stride'),
-    (lambda: ops.stft(SIG, 6, 1.5, 8), TypeError, 'keras.ops.stft: sequence_stride must be an integer'),
+    # TF 2.21: tf.signal.frame's frame count, (samples - 5) // 1.5 (InvalidArgumentError is a TypeError too)
+    (lambda: ops.extract_sequences(SIG, 5, 1.5), TypeError,
+     'cannot compute FloorDiv as input #1(zero-based) was expected to be a int32 tensor but is a float tensor'),
+    (lambda: ops.stft(SIG, 6, 1.5, 8), ValueError, '`sequence_stride` must be a positive integer. Received: sequence_stride=1.5'),
     (lambda: ops.image.resize(IMG, 1.5), TypeError, "object of type 'float' has no len"),     # Keras's len(size)
     (lambda: ops.image.extract_patches(IMG, 1.5), TypeError, 'Invalid `size` argument. Expected an int or a tuple'),
     (lambda: ops.image.crop_images(IMG, top_cropping=1.5, left_cropping=1, target_height=2, target_width=3),
@@ -70,8 +72,9 @@ IMG = np.arange(75, dtype=np.float32).reshape(1, 5, 5, 3) / 75
     # Keras: an error from slicing a scalar; here the op says what it needs
     (lambda: ops.scan(lambda c, x: (c, x), 0.0, 1.5), ValueError, 'keras.ops.scan: xs must have a leading axis'),
     (lambda: ops.map(lambda r: r, 1.5), ValueError, 'keras.ops.map: xs must have a leading axis'),
-    (lambda: ops.rfft(1.5), ValueError, 'keras.ops.rfft: the signal must have rank >= 1'),
-    (lambda: ops.extract_sequences(1.5, 5, 3), ValueError, 'keras.ops.extract_sequences: the signal must have rank'),
+    # TF 2.21: tf.signal.rfft's and tf.signal.frame's shape.with_rank_at_least(1)
+    (lambda: ops.rfft(1.5), ValueError, 'Shape () must have rank at least 1'),
+    (lambda: ops.extract_sequences(1.5, 5, 3), ValueError, 'Shape () must have rank at least 1'),
     # (TF 2.21: Keras reads data.shape, Python's AttributeError for a float; the op in a note)
     (lambda: ops.segment_min(1.5, np.array([0, 0])), AttributeError, 'keras.ops.segment_min: data must be a tensor'),
     # Keras: ValueError "dtype='string' is not a valid dtype for Keras type promotion."

@@ -10,22 +10,36 @@ import numpy as np
 
 from framework import ops as _ops
 from framework import signal
+from framework.errors import noted
+from framework.ops.signal_argument_checks import rank_at_least
+from framework.tensor import TensorShape
 from .ops_arguments import integer
-from .ops_dtypes import _floating_kind, cast_all, floating, floatx_dtype, numeric, tensor
+from .ops_dtypes import _floating_kind, cast_all, floating, floatx_dtype, standardize_dtype, tensor
 
 __all__ = ['bartlett', 'blackman', 'extract_sequences', 'fft', 'fft2', 'hamming', 'hanning', 'ifft2', 'irfft',
            'istft', 'kaiser', 'rfft', 'stft']
 
 
+def _scanned_as_keras(x):
+    """Keras 3's ``any_symbolic_tensors(x)`` runs ``x or ()`` and iterates ``x`` before the backend sees it,
+    so a single tensor of several values meets its truth-value ValueError there (TF 2.21's words), a scalar
+    numpy value or tensor its iteration TypeError."""
+    for _ in (x or ()):
+        pass
+
+
 def _pair(x, op, shown=None):
-    """(real, imag) as tensors of one float dtype. ``shown`` is the pair Keras's error prints when it
-    differs from ``x`` (ifft2 hands fft2 the conjugate)."""
+    """(real, imag) as tensors of one float dtype, checked with the words of Keras 3's TensorFlow backend
+    (_get_complex_tensor_from_tuple). ``shown`` is the pair Keras's error prints when it differs from ``x``
+    (ifft2 hands fft2 the conjugate)."""
     if not isinstance(x, (tuple, list)) or len(x) != 2:
-        raise ValueError('keras.ops.%s: x must be a (real, imaginary) pair of tensors, got %s' % (op, type(x).__name__))
+        raise noted(ValueError('Input `x` should be a tuple of two tensors - real and imaginary.Received: x=%s' % (x,)),
+                    'keras.ops.%s: x must be a (real, imaginary) pair of tensors, got %s' % (op, type(x).__name__))
     real, imag = tensor(x[0], op), tensor(x[1], op)
     if tuple(real.shape) != tuple(imag.shape):
-        raise ValueError('keras.ops.%s: the real and imaginary parts must have one shape, got %s and %s'
-                         % (op, tuple(real.shape), tuple(imag.shape)))
+        raise ValueError('Input `x` should be a tuple of two tensors - real and imaginary.Both the real and '
+                         'imaginary parts should have the same shape. Received: x[0].shape = %s, x[1].shape = %s'
+                         % (TensorShape(real.shape), TensorShape(imag.shape)))
     if not (_floating_kind(real._data.dtype) and _floating_kind(imag._data.dtype)):
         # Keras 3's TensorFlow backend refuses int / bool parts rather than casting them
         raise ValueError('At least one tensor in input `x` is not of type float.Received: x=%s.'
@@ -34,6 +48,7 @@ def _pair(x, op, shown=None):
 
 
 def _as_complex(x, op):
+    _scanned_as_keras(x)
     real, imag = _pair(x, op)
     return _ops.complex(real, imag)
 
@@ -57,8 +72,10 @@ def fft2(x):
 def ifft2(x):
     """The inverse 2-D discrete Fourier transform over the last two axes of (real, imag): as Keras's
     TensorFlow backend, fft2 of the conjugate, conjugated and divided by h * w."""
-    conjugate = (x[0], -x[1]) if isinstance(x, (tuple, list)) and len(x) == 2 and isinstance(x[1], np.ndarray) else None
-    real, imag = _pair(x, 'ifft2', shown=conjugate)
+    _scanned_as_keras(x)
+    real, imag = x      # Keras's backend unpacks first: 'too many values to unpack (expected 2)'
+    conjugate = (real, -imag) if isinstance(imag, np.ndarray) else None
+    real, imag = _pair((real, imag), 'ifft2', shown=conjugate)
     size = _ops.cast(real.shape[-2], real.dtype) * _ops.cast(real.shape[-1], real.dtype)
     fft_real, fft_imag = fft2((real, -imag))
     return fft_real / size, -fft_imag / size
@@ -68,86 +85,88 @@ def rfft(x, fft_length=None):
     """The Fourier transform of a real signal over its last axis, the n // 2 + 1 non-negative
     frequencies; the signal is cropped or zero-padded to ``fft_length``. Returns (real, imag)."""
     t = floating(x, 'rfft', compute='float32')     # Keras casts non-float signals to float32, not floatx
-    _check_signal_rank(t, 'rfft')
-    n = t.shape[-1] if fft_length is None else integer(fft_length, 'fft_length', 'rfft')
-    if n < 1:
+    rank_at_least(t, 1, 'keras.ops.rfft', 'the signal (samples on the last axis)')     # tf.signal.rfft's check
+    if fft_length is None:
+        return _parts(signal.rfft(t))
+    n = integer(fft_length, 'fft_length', 'rfft')
+    if n < 1:       # (TF 2.21 aborts the process here, in DUCC's assertion 'axis length mismatch')
         raise ValueError('keras.ops.rfft: fft_length must be >= 1, got %d' % n)
     return _parts(signal.rfft(t, [n]))
 
 
 def irfft(x, fft_length=None):
     """The real signal of length ``fft_length`` (default 2 (m - 1)) whose half spectrum is (real, imag)."""
+    _scanned_as_keras(x)
     real, imag = _pair(x, 'irfft')
     n = 2 * (real.shape[-1] - 1) if fft_length is None else integer(fft_length, 'fft_length', 'irfft')
-    if n < 1:
+    if n < 1:       # (TF 2.21 aborts the process here, in DUCC's assertion 'no zero-sized FFTs')
         raise ValueError('keras.ops.irfft: fft_length must be >= 1, got %d' % n)
     return signal.irfft(_ops.complex(real, imag), [n])
 
 
-def _check_signal_rank(t, op):
-    if t.ndim < 1:
-        raise ValueError('keras.ops.%s: the signal must have rank >= 1 (samples on the last axis), got shape %s'
-                         % (op, tuple(t.shape)))
-
-
 # ---- framing, windows, short-time transforms ------------------------------------------------------
 def extract_sequences(x, sequence_length, sequence_stride):
-    """Frames of ``sequence_length`` every ``sequence_stride`` samples along the last axis: (..., frames, length)."""
-    t = numeric(x, 'extract_sequences')
-    _check_signal_rank(t, 'extract_sequences')
-    length = integer(sequence_length, 'sequence_length', 'extract_sequences')
-    stride = integer(sequence_stride, 'sequence_stride', 'extract_sequences')
-    if length < 1 or stride < 1:
-        raise ValueError('keras.ops.extract_sequences: sequence_length and sequence_stride must be >= 1, got %d '
-                         'and %d' % (length, stride))
-    count = max(0, (t.shape[-1] - length) // stride + 1)
-    starts = np.arange(count)[:, None] * stride + np.arange(length)[None, :]
-    return _ops.gather(t, starts.astype('int32'), axis=t.ndim - 1)
+    """Frames of ``sequence_length`` every ``sequence_stride`` samples along the last axis: (..., frames, length).
+    As Keras's TensorFlow backend, tf.signal.frame on the last axis: its dtype (bool stays bool), its
+    errors for a scalar, a zero stride or a negative length, and empty frames for a zero length."""
+    return signal.frame(x, sequence_length, sequence_stride, axis=-1)
+
+
+def _stride(sequence_stride):
+    # keras.ops.stft / istft's own check, the first: a Python int only (a numpy integer fails it too)
+    if not isinstance(sequence_stride, int) or sequence_stride <= 0:
+        raise ValueError('`sequence_stride` must be a positive integer. Received: sequence_stride=%s'
+                         % (sequence_stride,))
+    return sequence_stride
 
 
 def _window(window, length, dtype, op):
+    """The window Keras 3's TensorFlow backend frames with: tf.signal's periodic Hann for 'hann', its
+    Hamming for any other string (stft refused other names before; istft does not look), or the values
+    given, in the signal's dtype and of shape (sequence_length,). ``length`` is sequence_length as given:
+    a float one meets the window's 'Cannot convert 6.0 to EagerTensor of dtype int32'."""
     if window is None:
         return None
     if isinstance(window, str):
-        if window not in ('hann', 'hamming'):
-            raise ValueError("keras.ops.%s: window must be 'hann', 'hamming', a tensor or None, got %r" % (op, window))
-        a = 0.5 if window == 'hann' else 0.54           # periodic windows, as tf.signal's
-        values = a - (1 - a) * np.cos(2 * np.pi * np.arange(length) / length)
-        return _ops.constant(values.astype(dtype))
+        make = signal.hann_window if window == 'hann' else signal.hamming_window
+        return make(length, periodic=True, dtype=dtype)
     w = _ops.cast(floating(window, op), dtype)
-    if w.ndim != 1 or w.shape[0] != length:
-        raise ValueError('keras.ops.%s: window must have shape (sequence_length,) = (%d,), got %s'
-                         % (op, length, tuple(w.shape)))
+    if w.ndim != 1 or w.shape[-1] != length:
+        raise noted(ValueError('The shape of `window` must be equal to [sequence_length].Received: window shape=%s'
+                               % TensorShape(w.shape)),
+                    'keras.ops.%s: window must have shape (sequence_length,) = (%d,), got %s'
+                    % (op, length, tuple(w.shape)))
     return w
 
 
-def _check_lengths(sequence_length, sequence_stride, fft_length, op):
-    length, stride = integer(sequence_length, 'sequence_length', op), integer(sequence_stride, 'sequence_stride', op)
-    n = integer(fft_length, 'fft_length', op)
-    if length < 1 or stride < 1 or n < length:
-        raise ValueError('keras.ops.%s: need sequence_length >= 1, sequence_stride >= 1 and fft_length >= '
-                         'sequence_length, got %d, %d, %d' % (op, length, stride, n))
-    return length, stride, n, (n - length) // 2
+def _padded_window(w, length, n):
+    # zero-padded to fft_length, centred; a fft_length below sequence_length gives negative paddings
+    # there, Pad's 'Paddings must be non-negative: -2 -2' (istft does not check the two lengths)
+    left = (n - length) // 2
+    return None if w is None else _ops.pad(w, [[left, n - length - left]])
 
 
 def stft(x, sequence_length, sequence_stride, fft_length, window='hann', center=True):
     """The short-time Fourier transform of a real signal (last axis): (real, imag), each
-    (..., frames, fft_length // 2 + 1). ``center`` reflect-pads fft_length // 2 on each side."""
+    (..., frames, fft_length // 2 + 1). ``center`` reflect-pads fft_length // 2 on each side.
+    Bad arguments fail as in Keras 3's TensorFlow backend, in its order and words."""
+    stride = _stride(sequence_stride)
+    if standardize_dtype(x.dtype) not in ('float32', 'float64'):    # x.dtype as given: a list has none
+        # Keras 3's TensorFlow backend: no cast
+        raise TypeError('Invalid input type. Expected `float32` or `float64`. Received: input type=%s' % (x.dtype,))
+    if fft_length < sequence_length:
+        raise ValueError('`fft_length` must equal or larger than `sequence_length`. Received: sequence_length=%s, '
+                         'fft_length=%s' % (sequence_length, fft_length))
+    if isinstance(window, str) and window not in ('hann', 'hamming'):
+        raise ValueError('If a string is passed to `window`, it must be one of `"hann"`, `"hamming"`. '
+                         'Received: window=%s' % window)
     t = tensor(x, 'stft')
-    if t._data.dtype.name not in ('float32', 'float64'):
-        # Keras 3's TensorFlow backend: no cast, its TypeError printing x.dtype as given
-        raise TypeError('Invalid input type. Expected `float32` or `float64`. Received: input type=%s'
-                        % (getattr(x, 'dtype', t.dtype),))
-    length, stride, n, left = _check_lengths(sequence_length, sequence_stride, fft_length, 'stft')
+    n = integer(fft_length, 'fft_length', 'stft')
     if center:
         t = _ops.pad(t, [[0, 0]] * (t.ndim - 1) + [[n // 2, n // 2]], mode='REFLECT')
-    # As Keras's TensorFlow backend: tf.signal's periodic window, zero-padded to fft_length, and tf.signal.stft
-    if isinstance(window, str) and window in ('hann', 'hamming'):
-        make = signal.hann_window if window == 'hann' else signal.hamming_window
-        w = make(length, periodic=True, dtype=t.dtype)
-    else:
-        w = _window(window, length, t._data.dtype, 'stft')
-    window_fn = None if w is None else (lambda *_, padded=_ops.pad(w, [[left, n - length - left]]), **__: padded)
+    w = _window(window, sequence_length, t.dtype, 'stft')
+    padded = _padded_window(w, integer(sequence_length, 'sequence_length', 'stft'), n)
+    window_fn = None if padded is None else (lambda *_, **__: padded)
     spectrum = signal.stft(t, n, stride, fft_length=n, window_fn=window_fn)
     return _ops.real(spectrum), _ops.imag(spectrum)
 
@@ -155,16 +174,14 @@ def stft(x, sequence_length, sequence_stride, fft_length, window='hann', center=
 def istft(x, sequence_length, sequence_stride, fft_length, length=None, window='hann', center=True):
     """The signal whose ``stft`` is (real, imag): as Keras's TensorFlow backend, tf.signal.inverse_stft
     with inverse_stft_window_fn of the (zero-padded) window, then cut to ``length`` or the centred span."""
+    stride = _stride(sequence_stride)
+    _scanned_as_keras(x)
     real, imag = _pair(x, 'istft')
-    seq, stride, n, left = _check_lengths(sequence_length, sequence_stride, fft_length, 'istft')
-    if isinstance(window, str) and window in ('hann', 'hamming'):
-        make = signal.hann_window if window == 'hann' else signal.hamming_window
-        w = make(seq, periodic=True, dtype=real.dtype)
-    else:
-        w = _window(window, seq, real._data.dtype, 'istft')
+    w = _window(window, sequence_length, real.dtype, 'istft')
+    seq, n = integer(sequence_length, 'sequence_length', 'istft'), integer(fft_length, 'fft_length', 'istft')
+    padded = _padded_window(w, seq, n)
     window_fn = None
-    if w is not None:
-        padded = _ops.pad(w, [[left, n - seq - left]])
+    if padded is not None:
         window_fn = signal.inverse_stft_window_fn(stride, lambda frame_length, dtype=None: padded)
     out = signal.inverse_stft(_ops.complex(real, imag), n, stride, fft_length=n, window_fn=window_fn)
     total = n + stride * (real.shape[-2] - 1)

@@ -11,6 +11,7 @@ import numpy as np
 
 from .. import dtypes
 from . import eigen_trig, signal_argument_checks
+from .frame_arguments import frame_arguments
 from ..tensor import Tensor
 from .creation import range as range_
 from .fourier import irfft, on_device_of, rfft
@@ -34,10 +35,7 @@ def frame(signal, frame_length, frame_step, pad_end=False, pad_value=0, axis=-1,
     (frames, frame_length); ``pad_end`` pads with ``pad_value`` so that every sample starts a frame's worth."""
     op = 'signal.frame'
     t = as_tensor(signal, op)
-    length, step = _positive(frame_length, op, 'frame_length'), _positive(frame_step, op, 'frame_step')
-    if t.ndim == 0 or not -t.ndim <= int(axis) < t.ndim:
-        raise ValueError('%s: axis %r is out of range for a signal of shape %s' % (op, axis, tuple(t.shape)))
-    axis = int(axis) % t.ndim
+    length, step, axis = frame_arguments(t, frame_length, frame_step, pad_end, axis, op)
     size = t.shape[axis]
     if pad_end:
         count = -(-size // step)
@@ -169,5 +167,10 @@ def inverse_stft_window_fn(frame_step, forward_window_fn=hann_window, name=None)
         overlaps = -(-int(frame_length) // step)
         squares = np.pad(np.square(forward), (0, overlaps * step - int(frame_length)))
         denominator = np.tile(squares.reshape(overlaps, step).sum(0, keepdims=True), (overlaps, 1)).reshape(-1)
-        return Tensor((forward / denominator[:int(frame_length)]).astype(forward.dtype))
+        denominator = denominator[:int(frame_length)]
+        # TF 2.21 gives 0 where no frame covers a sample (a zero sum of squares: a window's zero end
+        # at frame_step == frame_length, an all-zero window), not 0 / 0's NaN
+        with np.errstate(divide='ignore', invalid='ignore'):
+            inverse = np.where(denominator == 0, np.zeros_like(forward), forward / denominator)
+        return Tensor(inverse.astype(forward.dtype))
     return inverse_window
