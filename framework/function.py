@@ -52,7 +52,7 @@ import weakref
 
 import numpy as np
 
-from . import assert_statements, dtypes, graph_random_ops, nest, object_names, ragged_traced_rows, \
+from . import assert_statements, dtypes, graph_gradients, graph_random_ops, nest, object_names, ragged_traced_rows, \
     symbolic_iteration, trace_names, trace_prints, trace_seed_reads, trace_tensor_reads, traced_dict_orders, traced_ops
 from .composite import CompositeTensor
 from .extension_type import ExtensionType
@@ -78,6 +78,7 @@ from .indexed_slices import IndexedSlices
 from .tensor import Tensor, convert_to_tensor
 from .autograph_lambda_warning import warn_if_unparsable
 from .variable import Variable
+from .graph_gradient_users import asks_graph_gradients
 from .deprecation import deprecated_argument
 from .retracing_warning import RetracingWarning, detector_for  # noqa: F401  (RetracingWarning: programs import it here)
 from .eager_switch import RUN_EAGERLY       # tf.config.run_functions_eagerly's switch
@@ -319,6 +320,7 @@ class Function:
     _first_failed = False       # the first trace raised having made no variable: later traces run as usual
     _returns_none = False       # a failed trace made variables: every call that binds returns None, running nothing
     _refuses_variables = False      # TF's calls now trace with variable creation refused (its second scope)
+    _asks_gradients = None      # whether its code calls tf.gradients (graph_gradient_users), found at its first call
 
     def __init__(self, python_function, input_signature=None, reduce_retracing=False, jit_compile=None,
                  autograph=True):
@@ -527,6 +529,9 @@ class Function:
             # which this call's own key may not be): its inlined copy is the one the caller's trace drew from
             entry = None if key is None else self._dispatch.get(key) or self._find(key)
             state = self._random_state(entry, key)
+        if self._asks_gradients and not graph_gradients.records_everything():
+            with graph_random_ops.running(state), graph_gradients.recording((), everything=True):
+                return _outputs(self._python_function(*args, **kwargs), self._python_function)
         with graph_random_ops.running(state):
             return _outputs(self._python_function(*args, **kwargs), self._python_function)
 
@@ -542,6 +547,14 @@ class Function:
     def _run(self, entry, key, args, kwargs, counted=True):
         """Run ``entry``'s trace (making it when new) on these arguments. ``counted``: a call of the Function
         itself, which TensorFlow's frequent-tracing warning counts (not a concrete function's call)."""
+        asks = self._asks_gradients
+        if asks is None:
+            asks = self._asks_gradients = asks_graph_gradients(self._python_function)
+        if asks and not graph_gradients.records_everything():
+            # its code calls tf.gradients, which TensorFlow answers from the trace's graph: a tape records the
+            # call's ops instead (graph_gradients.py)
+            with graph_gradients.recording((), everything=True):
+                return self._run(entry, key, args, kwargs, counted)
         if entry is not None and entry.shown:
             if counted:
                 self._detector.called(False, self._python_function)

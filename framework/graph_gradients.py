@@ -1,4 +1,5 @@
-"""``tf.gradients`` where TensorFlow has a graph: a Keras step's functional model, and Keras's symbolic call.
+"""``tf.gradients`` where TensorFlow has a graph: a tf.function, a Keras step's functional model, and Keras's
+symbolic call.
 
 TensorFlow answers ``tf.gradients(ys, xs)`` inside a graph from the graph's ops; keras.io's Neural Eikonal
 Solver puts it in a Lambda (``layers.Lambda(lambda x: tf.gradients(x[0], x[1]))([traveltime, coords])``),
@@ -9,10 +10,15 @@ part of the graph: fit's tape differentiates the residual).
 
 Recording costs every op a node, so only the runs that need it record: a symbolic call whose layer asked
 (found when its first run on stand-ins meets ``tf.gradients``; it is run again recording, and the layer
-remembers), and a functional model holding such a layer, called in a Keras step or tf.function (an eager
-call gets TensorFlow's eager RuntimeError, as in TF 2.21).
+remembers), a functional model holding such a layer, called in a Keras step or tf.function (an eager
+call gets TensorFlow's eager RuntimeError, as in TF 2.21), and a tf.function whose code calls
+``tf.gradients`` (graph_gradient_users.py): its tape records every op on a floating tensor, as its graph
+holds the ops on captured tensors and constants too (a physics-informed network's ``tf.gradients(u, x)``
+of a global ``x``).
 """
 import contextlib
+
+import numpy as np
 
 from . import nest
 
@@ -21,10 +27,13 @@ _ASKED = [False]    # whether tf.gradients was refused in the running symbolic c
 
 
 @contextlib.contextmanager
-def recording(tensors):
-    """Within the block, ``tf.gradients`` differentiates the ops run from ``tensors`` (a structure)."""
+def recording(tensors, everything=False):
+    """Within the block, ``tf.gradients`` differentiates the ops run from ``tensors`` (a structure); with
+    ``everything``, the ops run on any floating tensor (a tf.function's trace: its captures and constants
+    are the graph's too)."""
     from .tape import GradientTape
     tape = GradientTape(persistent=True, watch_accessed_variables=True)
+    tape._records_all = everything
     with tape:
         for x in nest.flatten(tensors):
             if _differentiable(x):
@@ -36,15 +45,35 @@ def recording(tensors):
             _RECORDERS.remove(tape)
 
 
+def records_everything():
+    """Whether a tape records every op of the running call for ``tf.gradients`` (an enclosing function's)."""
+    return bool(_RECORDERS) and _RECORDERS[-1]._records_all
+
+
 def gradients(ys, xs, grad_ys, unconnected_gradients):
     """``tf.gradients`` answered by the innermost recording run; None where no run records."""
     if not _RECORDERS:
         return None
     tape = _RECORDERS[-1]
     xs_list = list(xs) if isinstance(xs, (list, tuple)) else [xs]
+    if tape._records_all:       # (a tf.function's graph holds the gradient ops too: tf.gradients of them works)
+        return list(tape.gradient(ys, xs_list, output_gradients=grad_ys, unconnected_gradients=unconnected_gradients))
     with tape.stop_recording():     # (the outer tapes record the backward pass, as TF's graph holds it)
         return list(tape.gradient(ys, xs_list, output_gradients=grad_ys,
                                   unconnected_gradients=unconnected_gradients))
+
+
+def hessians(ys, xs):
+    """``tf.hessians`` answered by the innermost recording tf.function, as TensorFlow's graph builds it: the
+    first gradients, then each of their elements' gradient, stacked and reshaped to x's shape twice."""
+    from .ops.shapes import concat, reshape, shape, stack
+    xs_list = list(xs) if isinstance(xs, (list, tuple)) else [xs]
+    found = []
+    for gradient, x in zip(gradients(ys, xs_list, None, 'none'), xs_list):
+        flat = reshape(gradient, [-1])
+        rows = [gradients(flat[j], [x], None, 'none')[0] for j in range(int(np.prod(x.shape)))]
+        found.append(reshape(stack(rows), concat([shape(x), shape(x)], 0)))
+    return found
 
 
 def refused_in_symbolic_call():

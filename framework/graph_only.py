@@ -43,6 +43,12 @@ def gradients(ys, xs, grad_ys=None, name='gradients', gate_gradients=False, aggr
 
 @tf_named('HessiansV2')
 def hessians(ys, xs, gate_gradients=False, aggregation_method=None, name='hessians'):
-    """Raises RuntimeError: built on ``tf.gradients`` in TensorFlow, eager-mode included (tapeflow's recorded
-    runs answer ``tf.gradients`` only)."""
+    """The Hessian of the sum of ``ys`` for each of ``xs``, inside a tf.function (built on ``tf.gradients``).
+
+    Raises:
+        RuntimeError: elsewhere, TensorFlow 2's eager-mode refusal of ``tf.gradients`` (use tf.GradientTape).
+    """
+    from . import graph_gradients
+    if graph_gradients.records_everything():
+        return graph_gradients.hessians(ys, xs)
     raise RuntimeError('tf.gradients is not supported when eager execution is enabled. Use tf.GradientTape instead.')

@@ -128,6 +128,8 @@ def record(name, inputs, output, vjps):
                     tape._shared = True
                 else:
                     once.add(id(x))
+            elif tape._records_all and type(x) is Tensor and x._data.dtype.kind in 'fc':
+                hit = tape._watch_one(x)        # (a tape standing in for a graph: graph_gradients.py)
         if hit:
             if node is None:
                 if type(output) is Tensor and output._data.dtype in _COMPLEX:
@@ -226,7 +228,7 @@ class GradientTape:
     # Slots: ``record`` reads these attributes once per op.
     __slots__ = ('_persistent', '_watch_accessed', '_nodes', '_tracked', '_watched', '_recording',
                  '_used', '_thread', '_blocked', '_reads', '_read_once', '_shared', '_last', '_order',
-                 '_per_read', '__weakref__')
+                 '_per_read', '_records_all', '__weakref__')
 
     __repr__ = default_repr        # TensorFlow's module: <tensorflow.python.eager.backprop.GradientTape object at 0x...>
 
@@ -247,6 +249,7 @@ class GradientTape:
         self._per_read = False       # whether variables were read under nested tapes (see read_ranks)
         self._last = NO_OUTPUT       # the last recorded op's output
         self._order = (None, None)   # (record length and targets, TF's visiting order) of the last sweep
+        self._records_all = False    # whether it records ops on any floating tensors, watched or not
 
     # ---- recording -------------------------------------------------------
     def __enter__(self):
@@ -505,7 +508,8 @@ class GradientTape:
             if self._persistent:
                 # TensorFlow records the sweep on the persistent tape itself (its warning says so): the
                 # gradient is differentiable by the same tape, its nodes appended past those swept here
-                _INSIDE_CONTEXT.warning(_INSIDE_CONTEXT_WORDS, _caller_site())
+                if not self._records_all:       # (a tf.function's graph: tf.gradients, no tape in sight)
+                    _INSIDE_CONTEXT.warning(_INSIDE_CONTEXT_WORDS, _caller_site())
             else:
                 self._pop()      # TensorFlow pops a one-shot tape for good: later ops go unrecorded
         # Where a tensor has several readers, TensorFlow's visiting order decides how its gradients add

@@ -31,7 +31,7 @@ from .logs import batch_logs, pythonify_logs
 from .negative_steps import reported_steps
 from .traced_logs import returning_tensors
 from .traced_losses import kept_losses
-from . import class_weight_map_errors
+from . import class_weight_map_errors, graph_gradient_steps
 from . import predict_group_hoist, predict_group_traces, predict_none, predict_outputs, step_retracing
 from .step_traces import StepTraces, input_shapes
 from .strategy_symbolic_build import build_for_strategy
@@ -200,6 +200,9 @@ class TrainingLoops:
         kind = 'predict' if nesting is None else ('predict', nesting)    # the trace's key (step_traces)
         grouped = every > 1 and _count_unknown(data)
         family = step_retracing.predict_family(every)
+        predict_step = self.predict_step
+        if self._step_traces() is not None and graph_gradient_steps.asks(self, predict_step):
+            predict_step = graph_gradient_steps.recorded(predict_step)
         batches = _begun(data, callbacks.on_predict_batch_begin) if every == 1 else \
             _begun_in_groups(data, callbacks.on_predict_batch_begin, every) if grouped else data.epoch(every)
         for step, batch in enumerate(batches):
@@ -227,7 +230,7 @@ class TrainingLoops:
                 traced = call_context.traced_predict(static, random_ops, first)
             try:
                 with replica, scope, traced, kept_losses(self, traces, scope):
-                    out = self.predict_step(batch)
+                    out = predict_step(batch)
             except OpError as error:
                 if traces is not None:
                     raise_as_graph_run(error, 'one_step_on_data_distributed' if every == 1 else 'multi_step_on_data')
@@ -337,11 +340,15 @@ class TrainingLoops:
         traces = self._step_traces()
         if traces is not None:
             traces.begin_pass(traced_structure(data), array_signature(data))
+        # (read before the wrappers below: a step, model or layer whose code calls tf.gradients records)
+        asks_gradients = traces is not None and graph_gradient_steps.asks(self, step_fn)
         if kind != 'predict' and _overridden(step_fn):
             step_fn = returning_tensors(step_fn, self._steps_run_eagerly())
         # (fit's own training step stays as lean: only a custom train_step meets TF's refusals there)
         if traces is not None and (kind == 'test' or (kind == 'train' and _overridden(step_fn))):
             step_fn = call_context.unconverted_step(step_fn)
+        if asks_gradients:
+            step_fn = graph_gradient_steps.recorded(step_fn)
         if random_ops is not None and traces is not None and traces.batch_free_in_trace(kind, free_batch):
             random_ops.static_shapes = False    # an earlier trace on a free batch serves these (reduce_retracing)
         # Keras's traced train / test function, fed by a dataset of unknown length, runs once more without a batch
