@@ -13,20 +13,17 @@ from framework import graph_gradients
 from framework.graph_gradient_users import asks_graph_gradients, layers_ask_graph_gradients
 
 
-def asks(model, step_fn):
+def asks(model, step_fn, traces):
     """Whether the step ``step_fn`` of ``model`` (its bound train / test / predict step) reaches code
-    calling tf.gradients: the step itself, the model's call, or a layer's call or Lambda function."""
-    # (fit asks each epoch, predict each call: the answer is kept per step method with the model's walk
-    # over its layers, which is made anew when they change)
-    walk = model._walk()
-    kept = model.__dict__.get('_steps_ask_gradients')
-    if kept is None:
-        kept = model.__dict__['_steps_ask_gradients'] = {}
+    calling tf.gradients: the step itself, the model's call, or a layer's call or Lambda function. Read
+    once per step method and kept with ``traces`` (the model's StepTraces: Keras keeps its traced step
+    functions as long, whatever layers change later)."""
     method = getattr(step_fn, '__func__', step_fn)
-    found = kept.get(method)
-    if found is None or found[0] is not walk:
-        found = kept[method] = (walk, asks_graph_gradients(step_fn) or layers_ask_graph_gradients(walk.every))
-    return found[1]
+    found = traces.asks_gradients.get(method)
+    if found is None:
+        found = traces.asks_gradients[method] = asks_graph_gradients(step_fn) or \
+            layers_ask_graph_gradients(model._walk().every)
+    return found
 
 
 def recorded(step_fn):

@@ -201,7 +201,8 @@ class TrainingLoops:
         grouped = every > 1 and _count_unknown(data)
         family = step_retracing.predict_family(every)
         predict_step = self.predict_step
-        if self._step_traces() is not None and graph_gradient_steps.asks(self, predict_step):
+        traces = self._step_traces()
+        if traces is not None and graph_gradient_steps.asks(self, predict_step, traces):
             predict_step = graph_gradient_steps.recorded(predict_step)
         batches = _begun(data, callbacks.on_predict_batch_begin) if every == 1 else \
             _begun_in_groups(data, callbacks.on_predict_batch_begin, every) if grouped else data.epoch(every)
@@ -341,7 +342,7 @@ class TrainingLoops:
         if traces is not None:
             traces.begin_pass(traced_structure(data), array_signature(data))
         # (read before the wrappers below: a step, model or layer whose code calls tf.gradients records)
-        asks_gradients = traces is not None and graph_gradient_steps.asks(self, step_fn)
+        asks_gradients = traces is not None and graph_gradient_steps.asks(self, step_fn, traces)
         if kind != 'predict' and _overridden(step_fn):
             step_fn = returning_tensors(step_fn, self._steps_run_eagerly())
         # (fit's own training step stays as lean: only a custom train_step meets TF's refusals there)

@@ -58,6 +58,7 @@ class StepTraces:
         # for the axes it left open (``_relaxed_axes``)
         self._latest_array_trace = {}
         self.on_batch = OnBatchTrainables(self)
+        self.asks_gradients = {}    # step method -> whether its code calls tf.gradients (graph_gradient_steps)
 
     @property
     def structure(self):
