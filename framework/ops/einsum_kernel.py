@@ -74,10 +74,12 @@ def einsum_array(xp, specs, output, arrays, broadcast=''):
             result = _double_dots(lhs, rhs)
         elif xp is np and lhs.dtype == np.float64 and eigen_double_product.batched_wanted(lhs, rhs):
             result = _double_product(swapped, lhs, rhs)
-        elif xp is np and lhs.dtype == np.float32 and onednn_policy.eigen_avx2() and _several(lhs, rhs) \
+        elif xp is np and lhs.dtype == np.float32 and onednn_policy.eigen_avx2() \
                 and eigen_float_batched.wanted(lhs, rhs):
             # a small batched float32 product where oneDNN is off (the AVX2 EPYC): Eigen's coefficient-based
-            # BatchMatMul, as tf.matmul's (eigen_float_batched; gradfuzz32 p25.py)
+            # BatchMatMul, as tf.matmul's (eigen_float_batched; gradfuzz32 p25.py). A batch of one too where
+            # a side is 1 ('ij,j->i'): Einsum's BatchMatMul then runs its sequential kernel, Eigen's Matrix
+            # product, not MatMul's contraction (gradfuzz33 p9.py)
             result = eigen_float_batched.batched_matmul(lhs, rhs, rows_by_rows=not swapped[0] and not swapped[1])
         elif xp is np and lhs.dtype == np.float64 and lhs.ndim == 2 and 1 in (lhs.shape[0], rhs.shape[1]):
             # one product with a side of 1: TF's BatchMatMul of a batch of one, tf.matmul's (gemv past the
@@ -152,11 +154,6 @@ def _double_product(swapped, lhs, rhs):
     if not swapped[0] and swapped[1]:
         result += 0.0
     return result
-
-
-def _several(lhs, rhs):
-    """Whether a stacked product holds more than one matrix (a batch of one is TF's MatMul: _product)."""
-    return int(np.prod(np.broadcast_shapes(lhs.shape[:-2], rhs.shape[:-2]))) > 1
 
 
 def _double_dots(lhs, rhs):
