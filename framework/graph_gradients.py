@@ -50,17 +50,32 @@ def records_everything():
     return bool(_RECORDERS) and _RECORDERS[-1]._records_all
 
 
-def gradients(ys, xs, grad_ys, unconnected_gradients):
+def gradients(ys, xs, grad_ys, unconnected_gradients, stop_gradients=None):
     """``tf.gradients`` answered by the innermost recording run; None where no run records."""
     if not _RECORDERS:
         return None
     tape = _RECORDERS[-1]
     xs_list = list(xs) if isinstance(xs, (list, tuple)) else [xs]
-    if tape._records_all:       # (a tf.function's graph holds the gradient ops too: tf.gradients of them works)
+    if isinstance(grad_ys, (list, tuple)) and any(g is None for g in grad_ys):
+        from .ops.creation import ones_like     # (TF seeds a None entry with ones)
+        grad_ys = [ones_like(y) if g is None else g for y, g in zip(nest.flatten(ys), grad_ys)]
+    # (a tf.function's tape records its own backward pass, as its graph holds the gradient ops: tf.gradients
+    # of them works; elsewhere the outer tapes record it, as TF's graph holds it)
+    with _stopped_at(tape, stop_gradients), \
+            contextlib.nullcontext() if tape._records_all else tape.stop_recording():
         return list(tape.gradient(ys, xs_list, output_gradients=grad_ys, unconnected_gradients=unconnected_gradients))
-    with tape.stop_recording():     # (the outer tapes record the backward pass, as TF's graph holds it)
-        return list(tape.gradient(ys, xs_list, output_gradients=grad_ys,
-                                  unconnected_gradients=unconnected_gradients))
+
+
+@contextlib.contextmanager
+def _stopped_at(tape, stop_gradients):
+    """Within: ``tape``'s sweeps pass no gradient into the tensors of ``stop_gradients`` (tf.gradients'
+    argument: held constant, as if each were a tf.stop_gradient), which it untracks for the while."""
+    stopped = [id(t) for t in nest.flatten(stop_gradients) if id(t) in tape._tracked] if stop_gradients else ()
+    tape._tracked.difference_update(stopped)
+    try:
+        yield
+    finally:
+        tape._tracked.update(stopped)
 
 
 def hessians(ys, xs):

@@ -29,7 +29,7 @@ def gradients(ys, xs, grad_ys=None, name='gradients', gate_gradients=False, aggr
     """
     from . import graph_gradients
     from .eager_graph_names import inside_function
-    answer = graph_gradients.gradients(ys, xs, grad_ys, unconnected_gradients)
+    answer = graph_gradients.gradients(ys, xs, grad_ys, unconnected_gradients, stop_gradients)
     if answer is not None:
         return answer
     error = RuntimeError('tf.gradients is not supported when eager execution is enabled. Use tf.GradientTape instead.')

@@ -208,3 +208,48 @@ def test_sequential_lambda_with_gradients_predicts():
          -0.02215428277850151], rel=1e-6)
     with pytest.raises(RuntimeError, match='Exception encountered when calling Lambda.call()'):
         model(X[:2])
+
+
+def test_variables_gathers_stop_gradients_and_none_seeds():
+    # TF 2.21's answers (notes/progs/lead55/gvar.py)
+    v = tf.Variable([1., 2., 3.])
+    emb = tf.Variable(np.arange(12.).reshape(4, 3).astype('float32'))
+
+    @tf.function
+    def of_a_variable(x):
+        return tf.gradients(tf.reduce_sum(v * x), [v, x])
+    dv, dx = of_a_variable(tf.constant([2., 2., 2.]))
+    assert dv.numpy().tolist() == [2., 2., 2.] and dx.numpy().tolist() == [1., 2., 3.]
+
+    @tf.function
+    def of_rows(ids):
+        return tf.gradients(tf.reduce_sum(tf.gather(emb, ids) * 2.), emb)[0]
+    rows = of_rows(tf.constant([0, 2]))
+    assert type(rows).__name__ == 'IndexedSlices'
+    assert tf.convert_to_tensor(rows).numpy().tolist() == [[2.] * 3, [0.] * 3, [2.] * 3, [0.] * 3]
+
+    @tf.function
+    def stopped_at(a):
+        b = 2. * a
+        return tf.gradients(b * a, a, stop_gradients=[b])
+    assert float(stopped_at(tf.constant(3.))[0]) == 6.      # (12 without the stop)
+
+    @tf.function
+    def through_an_integer_cast(a):
+        return tf.gradients(tf.cast(a, tf.int32), a)
+    assert through_an_integer_cast(tf.constant(3.)) == [None]
+
+    @tf.function
+    def none_seed(a, b):
+        return tf.gradients([a * a, b * 3.], [a, b], grad_ys=[None, tf.constant(2.)])
+    assert [float(g) for g in none_seed(tf.constant(3.), tf.constant(1.))] == [6., 6.]
+
+    @tf.function
+    def beside_a_tape(a):
+        y = a * a
+        with tf.GradientTape() as tape:
+            tape.watch(a)
+            z = a * y
+        return tape.gradient(z, a), tf.gradients(z, a)
+    by_tape, (by_graph,) = beside_a_tape(tf.constant(2.))
+    assert float(by_tape) == 4. and float(by_graph) == 12.
