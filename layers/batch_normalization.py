@@ -18,6 +18,7 @@ from .normalized_sums import note_parts
 from .traced_moments import traced_moments
 from .scale_offset_options import ScaleOffsetOptions
 from .axis_range import axis_range_error
+from .listed_inputs import several_shapes
 from .undefined_weight_shape import scale_offset_first_weight, undefined_shape_error
 
 
@@ -69,6 +70,12 @@ class BatchNormalization(ScaleOffsetOptions, Layer):
         self.moving_mean = self.moving_variance = None     # as Keras 3 until build (gamma, beta: None too)
 
     def build(self, input_shape):
+        if several_shapes(input_shape):
+            # Keras 3 makes its weights of shape (input_shape[axis],) first: the shapes of a list or dict of
+            # inputs fail there (KeyError for a dict, else its Variable's refusal of a shape holding a shape)
+            shape = (input_shape[self.axis],)
+            self._add_gamma_and_beta(shape)
+            self.add_weight(name='moving_mean', shape=shape, trainable=False)
         rank = len(input_shape)
         if not -rank <= self.axis < rank:
             raise axis_range_error('BatchNormalization %r: axis %d is out of range for inputs of shape %s'

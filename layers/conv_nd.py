@@ -18,6 +18,7 @@ from .activations import apply_activation
 from .conv_fused_relu import conv_activation
 from .conv_half_fused_bias import fuse_half_bias
 from .input_spec import InputSpec
+from .listed_inputs import several_shapes
 from .kernel_options import KernelOptions
 from .layer import Layer
 from .undefined_weight_shape import undefined_shape_error, unknown_channels_error
@@ -180,6 +181,11 @@ class ConvTransposeND(KernelOptions, Layer):
         self.input_spec = InputSpec(min_ndim=self.rank + 2)
 
     def build(self, input_shape):
+        if several_shapes(input_shape):
+            # Keras 3 reads input_shape[-1] as the channels (a dict has no key -1) and makes its kernel of them:
+            # its Variable refuses a shape holding a shape, as add_weight does (TF 2.21)
+            channels = input_shape[channel_axis(self)]
+            self._add_kernel_and_bias(self.kernel_size + (self.filters, channels), self.filters)
         if len(input_shape) > self.rank + 2 and input_shape[channel_axis(self)] is not None:
             channels = int(input_shape[channel_axis(self)])      # (Keras's build reads it; call refuses the rank)
         else:

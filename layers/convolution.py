@@ -140,16 +140,18 @@ class Conv2D(ConvLora, KernelOptions, Layer):
         self._set_lora_options(*lora_options)
 
     def build(self, input_shape):
+        # Keras 3 reads the channels, then checks `channels % groups`, before the rank (its compute_output_shape):
+        # the shapes of a list or a dict of inputs fail there (TypeError, KeyError -1), as on TF 2.21
+        channels = input_shape[channel_axis(self)]
+        if channels is None:        # Keras 3 fails on its `channels % groups` check
+            raise unknown_channels_error('Conv2D %r: the channel axis of the input must be known, got shape %s'
+                                         % (self.name, tuple(input_shape)))
+        check_input_groups(channels, self.groups, input_shape)
         given, input_shape = tuple(input_shape), as_channels_last(self, input_shape) if len(input_shape) == 4 \
             else tuple(input_shape)
         if len(input_shape) != 4:       # Keras 3's words; build((None, 4)) made a kernel no call could use
             raise kernel_rank_error(self, given)
-        channels = input_shape[-1]
-        kernel_shape = self.kernel_size + (None if channels is None else channels // self.groups, self.filters)
-        if channels is None:        # Keras 3 fails on its `channels % groups` check
-            raise unknown_channels_error('Conv2D %r: the channel axis of the input must be known, got shape %s'
-                                         % (self.name, given))
-        check_input_groups(channels, self.groups, given)
+        kernel_shape = self.kernel_size + (channels // self.groups, self.filters)
         refuse_empty_output(self, given, input_shape[1:3])
         self._add_kernel_and_bias(kernel_shape, self.filters)
         self.input_spec = InputSpec(min_ndim=4, axes={channel_axis(self): int(channels)})
@@ -240,7 +242,8 @@ def kernel_rank_error(layer, input_shape):
     channels = input_shape[channel_axis(layer)]
     out = layer.filters if hasattr(layer, 'filters') else layer.depth_multiplier * channels
     error = ValueError('Kernel shape must have the same length as input, but received kernel of shape %s and input '
-                       'of shape %s.' % (tuple(layer.kernel_size) + (channels, out), tuple(input_shape)))
+                       'of shape %s.' % (tuple(layer.kernel_size) + (channels, out),
+                                         input_shape if isinstance(input_shape, list) else tuple(input_shape)))
     rank = len(layer.kernel_size)
     error.add_note('%s %r: a %dD convolution takes inputs of rank %d (batch, spatial axes, channels)'
                    % (type(layer).__name__, layer.name, rank, rank + 2))

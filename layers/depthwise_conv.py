@@ -17,10 +17,11 @@ from . import activations, constraints, initializers, regularizers
 from .conv_fused_relu import conv_activation
 from .conv_half_fused_bias import fuse_half_bias
 from .conv_input_dtypes import conv_inputs
-from .convolution import filter_count, refuse_empty_output
+from .convolution import filter_count, kernel_rank_error, refuse_empty_output
 from .conv_nd import convolved_shape, input_channels, window_options
 from .input_spec import InputSpec
 from .layer import Layer
+from .listed_inputs import several_shapes
 from .undefined_weight_shape import unknown_depth_error
 
 _KINDS = ('initializer', 'regularizer', 'constraint')
@@ -50,6 +51,10 @@ class _DepthwiseBase(Layer):
 
     # channels_first runs channels_last between two transposes, as Keras's TF backend does on CPU
     def _channels(self, input_shape):
+        if several_shapes(input_shape):
+            # Keras 3 reads input_shape[-1] as the channels (a dict has no key -1: KeyError, as kernel_rank_error
+            # reads it), then its output shape check refuses a kernel longer than the input's "rank" (TF 2.21)
+            raise kernel_rank_error(self, input_shape)
         shape = tuple(input_shape)
         # (a higher rank as given: Keras names it so in its kernel error, kernel_rank_error)
         channels = input_channels(self, self._last(shape) if len(shape) == self.rank + 2 else shape, self.rank,

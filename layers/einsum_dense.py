@@ -47,10 +47,13 @@ class _Plan:
 
     def __init__(self, equation, bias_axes, input_shape, partial_output, who):
         form, ins, ker, outs = parse_equation(equation, who)
+        if isinstance(input_shape, dict):       # the shapes of a dict of inputs: Keras 3 reads [0] first (TF 2.21)
+            raise KeyError(0)
+        indexed = 'list' if isinstance(input_shape, list) else 'tuple'      # (what Python's IndexError names)
         input_shape = tuple(input_shape)
         elided = len(input_shape) - len(ins)
         if elided < 0:      # Keras 3 reads the input's sizes past its rank: Python's IndexError
-            error = IndexError('tuple index out of range')
+            error = IndexError('%s index out of range' % indexed)
             error.add_note('%s: equation %r does not fit an input of shape %s' % (who, equation, input_shape))
             raise error
         if form == 'plain' and elided:

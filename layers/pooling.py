@@ -12,6 +12,7 @@ from .convolution import _output_length, normalize_pair
 from .input_spec import InputSpec
 from .global_pooling import GlobalPooling
 from .layer import Layer
+from .listed_inputs import read_shape
 from .pooled_shape import check_pooled_sizes, check_pooling_padding
 from .mask_propagation import as_mask
 
@@ -53,6 +54,7 @@ class _Pooling2D(Layer):
         self.built = True
 
     def call(self, inputs):
+        read_shape(inputs)          # (Keras 3's backend reads the rank first: a list of inputs fails there)
         first = self.data_format == 'channels_first'
         padding = pooling_padding_for_kernel(self.padding)
         try:

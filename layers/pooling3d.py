@@ -13,6 +13,7 @@ from .channels_first import data_format_option, shape_to_first, shape_to_last, t
 from .input_spec import InputSpec
 from .global_pooling import GlobalPooling
 from .layer import Layer
+from .listed_inputs import read_shape
 from .pooled_shape import check_pooled_sizes, check_pooling_padding
 
 
@@ -30,6 +31,7 @@ class _Pooling3D(Layer):
         self.built = True
 
     def call(self, inputs):
+        read_shape(inputs)          # (Keras 3's backend reads the rank first: a list of inputs fails there)
         first = self.data_format == 'channels_first'
         padding = pooling_padding_for_kernel(self.padding)
         try:

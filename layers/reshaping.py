@@ -9,6 +9,7 @@ from framework.type_text import EAGER_TENSOR_PATH
 
 from .argument_tuples import standardized_data_format, standardized_tuple
 from .input_spec import InputSpec
+from .listed_inputs import read_shape
 from .layer import Layer
 
 
@@ -117,6 +118,7 @@ class Permute(Layer):
         self.input_spec = InputSpec(ndim=len(self.dims) + 1)
 
     def call(self, inputs):
+        read_shape(inputs)          # (Keras 3 reads it first: a list of inputs fails there)
         return transpose(inputs, (0,) + self.dims)
 
     def compute_output_shape(self, input_shape):
@@ -233,6 +235,7 @@ class _Resize(Layer):
 
 class _ZeroPadding(_Resize):
     def call(self, inputs):
+        read_shape(inputs)          # (Keras 3 reads it first: a list of inputs fails there)
         try:
             return pad(inputs, self._widths())
         except InvalidArgumentError:

@@ -42,14 +42,14 @@ class TimeDistributed(Wrapper):
     def _child_shape(self, input_shape):
         if not isinstance(input_shape, (tuple, list)) or len(input_shape) < 3:
             error = ValueError('`TimeDistributed` Layer should be passed an `input_shape` with at least 3 '
-                               'dimensions, received: %s' % (tuple(input_shape),))     # Keras 3's words
+                               'dimensions, received: %s' % (input_shape,))     # Keras 3's words, the shape as given
             error.add_note('TimeDistributed %r applies its layer to each step of axis 1: give it inputs '
                            '(batch, time, ...)' % self.name)
             raise error
         return (input_shape[0],) + tuple(input_shape[2:])
 
     def build(self, input_shape):
-        super().build(self._child_shape(tuple(input_shape)))
+        super().build(self._child_shape(input_shape))
 
     def call(self, inputs, training=None, mask=None):
         self._child_shape(tuple(inputs.shape))

@@ -112,7 +112,9 @@ class Bidirectional(InitialStateBuildConfig, Layer):
         with call_context.scope(self):
             for layer in (self.forward_layer, self.backward_layer):
                 if not layer.built:
-                    layer._build_from_shape(tuple(sequences_shape))
+                    # (a dict's shapes as they are: Keras 3's RNN build fails on them, KeyError 0)
+                    layer._build_from_shape(sequences_shape if isinstance(sequences_shape, dict)
+                                            else tuple(sequences_shape))
         self.built = True
         if self._initial_weights is not None:
             self.set_weights(self._initial_weights)

@@ -147,7 +147,10 @@ class RecurrentCell(Layer):
             raise undefined_shape_error(self, (None, width), 'kernel',
                                         '%s %r: the last axis of the input (its features) must be known to build, '
                                         'got shape %s' % (type(self).__name__, self.name, tuple(input_shape)))
-        self.kernel = self.add_weight(shape=(int(input_dim), width), name='kernel',
+        # (a list of sequences given to the layer: Keras's step shape holds a whole shape there, which its Variable
+        # refuses, as add_weight does)
+        self.kernel = self.add_weight(shape=(input_dim if isinstance(input_dim, tuple) else int(input_dim), width),
+                                      name='kernel',
                                       initializer=self.kernel_initializer,
                                       regularizer=self.kernel_regularizer, constraint=self.kernel_constraint)
         self.recurrent_kernel = self.add_weight(shape=(self.units, width), name='recurrent_kernel',

@@ -125,6 +125,8 @@ class RNN(InitialStateBuildConfig, Layer):
         self.state_size = list(sizes) if isinstance(sizes, (list, tuple)) else [sizes]
 
     def build(self, sequences_shape, initial_state_shape=None):
+        if isinstance(sequences_shape, dict):       # Keras 3 slices it as one shape: KeyError 0 (TF 2.21)
+            raise KeyError(0)
         shape = tuple(sequences_shape)
         # nested sequences (a tuple of shapes): Keras 3 slices the outer tuple as one shape all the
         # same, so the cell's build sees ((batch, steps, features_1),) (the RNN guide's NestedCell
