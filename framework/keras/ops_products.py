@@ -226,7 +226,7 @@ def corrcoef(x):
     t = tensor(x, 'corrcoef')
     if t._data.dtype.kind in 'biu' and t._data.dtype.name not in ('int64', 'uint64'):
         t = _ops.cast(t, floatx_dtype())
-    elif t._data.dtype.kind not in 'iufc':
+    elif t._data.dtype.kind not in 'iufc' and not t.dtype.is_floating:     # (bfloat16's numpy kind is 'V')
         t = floating(t, 'corrcoef')
     if t.ndim == 0:     # Keras 3 answers a scalar with NaN in floatx
         return _ops.constant(float('nan'), floatx_dtype())

@@ -46,7 +46,7 @@ _NOT_NUMERIC = {
 
 
 def _real_only(t, op):
-    if t._data.dtype.kind not in 'fiu':
+    if t._data.dtype.kind not in 'fiu' and not t.dtype.is_floating:      # (bfloat16's numpy kind is 'V')
         error = TypeError(_NOT_NUMERIC[op](t))
         error.add_note('%s: expected a numeric tensor, got dtype %s' % (op, t.dtype.name))
         raise error
@@ -106,7 +106,6 @@ def angle(input, name=None):  # noqa: A002
             error = TypeError('Cannot convert %r to EagerTensor of dtype %s' % (np.pi, t.dtype.name))
             error.add_note('angle: an integer tensor has no angle in TensorFlow; cast it to float first')
             raise error
-        kind = a.dtype if a.dtype.kind == 'f' else np.float32
-        return Tensor(xp.where(a < 0, xp.asarray(np.pi, kind), xp.asarray(0, kind)))
+        return Tensor(xp.where(a < 0, xp.asarray(np.pi, a.dtype), xp.asarray(0, a.dtype)))     # (bfloat16 too)
     return _complex_part(t, 'angle', _argument,
                          lambda g, x: -_as_complex(g, _zeros(g)) / _as_complex(imag(x), real(x)))
