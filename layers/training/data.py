@@ -18,7 +18,7 @@ from framework.sparse.sparse_tensor import SparseTensor
 from framework.tensor import Tensor, _to_array
 
 from .ran_out import warn_ran_out
-from .sample_weight_structure import check_one_weight_per_output
+from .sample_weight_structure import check_one_weight_per_output, copy_onto_each_target
 from .sparse_rows import SparseRows
 
 
@@ -464,6 +464,8 @@ class ArrayData:
             raise error from None
         _check_one_weight_per_sample(self.y, self.sample_weight)
         self.num_samples = check_lengths(self.x, self.y, self.sample_weight)
+        if _is_structure(self.y):       # (after the checks, which name the one array Keras was given)
+            self.sample_weight = copy_onto_each_target(self.y, self.sample_weight)
         if batch_size is not None and not isinstance(batch_size, (int, np.integer)):
             raise _batch_size_type_error(self.num_samples, batch_size)
         if batch_size is not None and batch_size < 1:
