@@ -93,6 +93,8 @@ class ConvND(ConvLora, KernelOptions, Layer):
         self._set_lora_options(lora_rank, lora_alpha)
 
     def build(self, input_shape):
+        if several_shapes(input_shape):     # Keras 3's `channels % groups` on input_shape[-1]: a whole shape (TF 2.21)
+            check_input_groups(input_shape[channel_axis(self)], self.groups, input_shape)
         last = as_channels_last(self, input_shape) if len(input_shape) == self.rank + 2 else input_shape
         channels = input_channels(self, last, self.rank, unknown_channels_error)   # Keras 3's `channels % groups`
         check_input_groups(channels, self.groups, input_shape)       # Keras 3's words, as Conv1D / Conv2D

@@ -3,7 +3,8 @@
 Keras maps such inputs to a list, tuple or dict of shapes and its builds index that as one shape
 (``input_shape[-1]`` is then a whole shape, or a dict's missing key), or its calls read ``inputs.shape``
 first; tapeflow converted the list or read it otherwise and failed with its own words and exception types.
-Goldens: /work/notes/progs/layers28/listin.py under TF 2.21 (listin.tf.out), the exception's type and text.
+Goldens: /work/notes/progs/layers28/listin.py and listin3.py under TF 2.21 (*.tf.out), the exception's type
+and text.
 """
 import numpy as np
 import pytest
@@ -50,6 +51,14 @@ CASES = [
     ('AveragePooling3D', lambda: L.AveragePooling3D(1), X5, _SHAPE_READ),
     ('Conv2D', lambda: L.Conv2D(2, 1, kernel_initializer='ones'), X4,
      dict(_same(TypeError, "unsupported operand type(s) for %: 'tuple' and 'int'"), dict=(KeyError, '-1'))),
+    ('Conv3D', lambda: L.Conv3D(2, 1), X5,
+     dict(_same(TypeError, "unsupported operand type(s) for %: 'tuple' and 'int'"), dict=(KeyError, '-1'))),
+    ('ConvLSTM1D', lambda: L.ConvLSTM1D(2, 2), X4,
+     dict(_same(ValueError, "Cannot convert '(2, (2, 2, 3, 4), 8)' to a shape. Found invalid dimension '(2, 2, 3, 4)' "
+                            "of type '<class 'tuple'>'."), dict=(KeyError, '0'))),
+    ('ConvLSTM2D', lambda: L.ConvLSTM2D(2, 1), X5,
+     dict(_same(ValueError, "Cannot convert '(1, 1, (2, 2, 2, 3, 4), 8)' to a shape. Found invalid dimension "
+                            "'(2, 2, 2, 3, 4)' of type '<class 'tuple'>'."), dict=(KeyError, '0'))),
     ('Conv1DTranspose', lambda: L.Conv1DTranspose(2, 2, kernel_initializer='ones'), X3,
      dict(_same(*_convert('(2, 2, (2, 3, 4))')), dict=(KeyError, '-1'))),
     ('SeparableConv1D', lambda: L.SeparableConv1D(2, 2), X3, _kernel('(2, (2, 3, 4), 2)')),

@@ -24,6 +24,7 @@ from ..failed_build import keep_build
 from ..conv_nd import check_filters, convolved_shape, window_options
 from ..channels_first import data_format_option, to_first, to_last
 from ..input_spec import InputSpec
+from ..listed_inputs import several_shapes
 from . import config_order
 from .cell import RecurrentCell
 from .cell_rnn import CellRNN, cell_property
@@ -103,6 +104,10 @@ class ConvLSTMCell(LSTMCell):
         self.spatial_dims = self.state_shape = None
 
     def build(self, input_shape):
+        if several_shapes(input_shape):
+            # a list of sequences given to the layer: Keras 3 finds no spatial axis unknown and makes its kernel of
+            # input_shape[-1], a whole shape, which its Variable refuses, as add_weight does (TF 2.21)
+            self.add_weight(shape=self.kernel_size + (input_shape[-1], 4 * self.filters), name='kernel')
         shape = tuple(input_shape)
         spatial, channels = shape[1:-1], shape[-1]
         if len(spatial) != self.rank or None in spatial:
@@ -327,7 +332,9 @@ class ConvLSTM(CellRNN):
 
     # ---- channels_first: channels_last between transposes ---------------------------------------
     def build(self, sequences_shape, initial_state_shape=None):
-        super().build(self._steps_last_shape(sequences_shape), initial_state_shape)
+        # (a dict's shapes as they are: RNN's build fails on them as Keras 3's, KeyError 0)
+        super().build(sequences_shape if isinstance(sequences_shape, dict) else self._steps_last_shape(sequences_shape),
+                      initial_state_shape)
 
     def call(self, sequences, initial_state=None, mask=None, training=False):
         if initial_state is None:       # Keras 3's RNN.call starts with the cell's get_initial_state
