@@ -26,7 +26,7 @@ import io
 import os
 import sys
 
-from . import errors, graph_missing_kernels, nest, trace_prints
+from . import composite_stand_ins, errors, graph_missing_kernels, nest, trace_prints
 from .concrete_function_outputs import _stand_in, stand_in_extension
 from .concrete_function_variables import captured_variables
 from .graph_random_ops import GraphRandomState
@@ -194,8 +194,11 @@ def _pure(function, arguments):
 
 
 def _plain(leaf):
-    """A tensor, a TensorSpec, a Python literal, or an ExtensionType value or spec holding only those."""
+    """A tensor, a TensorSpec, a Python literal, an ExtensionType value or spec holding only those, a SparseTensor,
+    RaggedTensor or their spec (composite_stand_ins)."""
     from .extension_type import ExtensionType, ExtensionTypeSpec
+    if composite_stand_ins.is_composite_value(leaf) or composite_stand_ins.is_composite_spec(leaf):
+        return True
     if isinstance(leaf, ExtensionType):
         return all(_plain(part) for part in nest.flatten(leaf, expand_composites=True))
     if isinstance(leaf, ExtensionTypeSpec):
@@ -204,7 +207,8 @@ def _plain(leaf):
 
 
 def _stood_in(structure, stand_in=_stand_in):
-    """``structure`` with each TensorSpec a ``stand_in`` tensor; LookupError for another spec."""
+    """``structure`` with each TensorSpec a ``stand_in`` tensor (a sparse or ragged spec a value of such parts);
+    LookupError for another spec."""
     from .extension_type import ExtensionTypeSpec
 
     def leaf(value):
@@ -212,6 +216,8 @@ def _stood_in(structure, stand_in=_stand_in):
             return stand_in(value)
         if isinstance(value, ExtensionTypeSpec):        # (its tensor fields stood in for)
             return stand_in_extension(value, stand_in)
+        if composite_stand_ins.is_composite_spec(value):     # (a SparseTensor / RaggedTensor of its parts' stand-ins)
+            return composite_stand_ins.stand_in(value, stand_in)
         if isinstance(value, TypeSpec):
             raise LookupError
         return value

@@ -604,7 +604,7 @@ class Function:
                     trace_names.naming(names, trace_names.batch_of(args, names), graph=GraphScopes()) \
                     as trace, graph_random_ops.running(random_state), traced_ops.hooked(), asserts:
                 graph_missing_kernels.collect(trace)
-                ragged_traced_rows.note_arguments(trace, args, kwargs, self.input_signature)
+                ragged_traced_rows.note_arguments(trace, args, kwargs, self.input_signature, traced_key)
                 if entry is None and not self._traces and not self._second_trace and not self._first_failed \
                         and not self._refuses_variables:
                     if self._autograph:     # (AutoGraph converts the function at its first trace)
@@ -705,6 +705,8 @@ class Function:
                     shape = trace_names.inferred_shape(trace, v)
                     if shape is not False:
                         open_dims.infer(v, shape)
+                elif type(v) is Tensor and id(v) in trace.shapes:      # (noted: a ragged argument's row_lengths())
+                    open_dims.infer(v, trace.shapes[id(v)])
             entry.output_type = output_type(result, open_dims)
             entry.outputs = output_leaves(result, open_dims)
         if caller is None and counted:      # (TF counts only the Function's eager calls: not one traced into
@@ -775,6 +777,8 @@ class Function:
                         found[id(part)] = (name if j == 0 else '%s_%d' % (name, j), shape,
                                            dtypes.display_name(part._data.dtype))
             elif isinstance(value, RaggedTensor):      # 'rt:0' its flat values, 'rt_1:0' ... its splits (TF's components)
+                if spec is None and type(item_key) is tuple and item_key and item_key[0] is RaggedTensor:
+                    spec = placeholder(item_key)    # (get_concrete_function's RaggedTensorSpec([None, None]))
                 ragged_traced_rows.name_argument_parts(found, name, value, spec)
             elif kinds[i] is inspect.Parameter.VAR_POSITIONAL:     # *args: args_0, args_1, ...
                 items = item_key[1:] if type(item_key) is tuple and len(item_key) == len(value) + 1 else ()

@@ -87,11 +87,11 @@ def note_range(ragged, bounds):
     return ragged
 
 
-def note_arguments(trace, args, kwargs, input_signature):
+def note_arguments(trace, args, kwargs, input_signature, key=None):
     """A tf.function trace's RaggedTensor arguments, shaped as their specs say: the input_signature's, else
-    the value's own rows (TF 2.21 keys the trace by RaggedTensorSpec([rows, None])), values open: with
-    input_signature RaggedTensorSpec([None, None]) rt.shape is (None, None) and rt.row_splits.shape (None,)
-    on TF, where the run's (3, None) and (4,) showed."""
+    the trace ``key``'s (get_concrete_function's RaggedTensorSpec), else the value's own rows (TF 2.21 keys the
+    trace by RaggedTensorSpec([rows, None])), values open: with input_signature RaggedTensorSpec([None, None])
+    rt.shape is (None, None) and rt.row_splits.shape (None,) on TF, where the run's (3, None) and (4,) showed."""
     from . import nest
     from .ragged import RaggedTensor
     from .ragged.ragged_spec import RaggedTensorSpec
@@ -101,11 +101,26 @@ def note_arguments(trace, args, kwargs, input_signature):
     specs = None
     if input_signature is not None:
         specs = [s for s in nest.flatten(list(input_signature)) if isinstance(s, RaggedTensorSpec)]
+    elif key is not None:       # (get_concrete_function's RaggedTensorSpec([None, None]): its stand-in's rows open)
+        specs = list(_key_specs(key))
     raggeds = [v for v in leaves if isinstance(v, RaggedTensor)]
     for k, value in enumerate(raggeds):
         spec = specs[k] if specs is not None and len(specs) == len(raggeds) \
             else RaggedTensorSpec(list(value.shape), value.dtype, value.ragged_rank)
         note_argument(trace, value, spec)
+
+
+def _key_specs(key):
+    """The RaggedTensorSpecs a trace key holds, in its order (function_keys: a ragged key is (RaggedTensor, ...))."""
+    from .function_keys import placeholder
+    from .ragged import RaggedTensor
+    if type(key) is not tuple or not key:
+        return
+    if key[0] is RaggedTensor:
+        yield placeholder(key)
+        return
+    for part in key:
+        yield from _key_specs(part)
 
 
 def _note_part_shapes(trace, ragged, rows, values_open):
