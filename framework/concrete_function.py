@@ -2,7 +2,7 @@
 import inspect
 import itertools
 
-from . import concrete_structures, dtypes, nest, ragged_graph_outputs
+from . import concrete_structures, dtypes, nest, ragged_graph_outputs, sparse_graph_outputs
 from .ops.graph_input_errors import eager_input_error
 from .concrete_function_outputs import learn_outputs
 from .concrete_function_variables import captured_values, captured_variables
@@ -13,6 +13,10 @@ from .variable import Variable
 from .ops.tensor_spec import TensorSpec
 from .tensor import Tensor, TensorShape, convert_to_tensor
 from .unique_names import unique_names
+from .sparse_trace_keys import is_sparse
+
+# (graph outputs of several graph tensors: structured_outputs shows them as one, outputs lists each)
+_COMPOSITE_OUTPUTS = (ragged_graph_outputs.RaggedGraphOutput, sparse_graph_outputs.SparseGraphOutput)
 
 
 def output_type(result, open_dims=None):
@@ -30,6 +34,8 @@ def output_leaves(result, open_dims=None):
             return GraphOutput(None, open_dims.shape_of(v), v.dtype)
         if type(v).__name__ == 'RaggedTensor':
             return ragged_graph_outputs.stand_in(v, GraphOutput, open_dims)
+        if is_sparse(v):
+            return sparse_graph_outputs.stand_in(v, GraphOutput, open_dims.shape_of(v))
         return v
     return nest.map_structure(leaf, result)
 
@@ -100,6 +106,9 @@ def _structure_text(value, open_dims):
         return 'Literal[None]'
     if type(value).__name__ == 'RaggedTensor':
         return repr(_ragged_spec(value, open_dims))
+    if is_sparse(value):
+        from .type_spec import SparseTensorSpec
+        return repr(SparseTensorSpec(open_dims.shape_of(value), value.dtype))
     if isinstance(value, dict):
         return 'Dict[%s]' % ', '.join('[%r, %s]' % (k, _structure_text(v, open_dims)) for k, v in value.items())
     if isinstance(value, tuple) and hasattr(type(value), '_fields'):     # a namedtuple: Point[['x', ...], ...]
@@ -214,7 +223,7 @@ class ConcreteFunction(PrintedAsConcreteFunction):
     def outputs(self):
         """The graph's output tensors, flat ('Identity:0', 'Identity_1:0', ...; a None output has none)."""
         flat = [c for v in nest.flatten(self._graph_outputs)
-                for c in (v.components() if isinstance(v, ragged_graph_outputs.RaggedGraphOutput) else [v])]
+                for c in (v.components() if isinstance(v, _COMPOSITE_OUTPUTS) else [v])]
         return [v for v in flat if isinstance(v, GraphOutput)]
 
     @property
@@ -253,7 +262,7 @@ class ConcreteFunction(PrintedAsConcreteFunction):
             if isinstance(v, GraphOutput):
                 i = next(count)
                 return GraphOutput('Identity%s:0' % ('_%d' % i if i else ''), v.shape, v.dtype)
-            if isinstance(v, ragged_graph_outputs.RaggedGraphOutput):     # its components numbered in TF's order
+            if isinstance(v, _COMPOSITE_OUTPUTS):     # its components numbered in TF's order
                 return v.renamed(leaf)
             return v
         return nest.map_structure(leaf, self._entry.outputs)

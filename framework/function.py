@@ -60,8 +60,8 @@ from .ragged.ragged_tensor import RaggedTensor
 from .graph_random_ops import GraphRandomState
 from .graph_scopes import GraphScopes
 from . import concrete_function_trace, failed_first_trace, frozen_globals, graph_missing_kernels, \
-    graph_runtime_errors, inaccessible_tensors, keras_variable_arguments, leaked_tensors, traced_literals, \
-    traced_python_attributes, traced_python_iterators
+    graph_runtime_errors, inaccessible_tensors, keras_variable_arguments, leaked_tensors, sparse_graph_outputs, \
+    sparse_trace_keys, traced_literals, traced_python_attributes, traced_python_iterators
 from .errors import OpError
 from .trace_argument_names import ArgumentNamer
 from .concrete_function import ConcreteFunction, OpenDims, output_leaves, output_type
@@ -605,6 +605,7 @@ class Function:
                     as trace, graph_random_ops.running(random_state), traced_ops.hooked(), asserts:
                 graph_missing_kernels.collect(trace)
                 ragged_traced_rows.note_arguments(trace, args, kwargs, self.input_signature, traced_key)
+                sparse_graph_outputs.note_arguments(trace, args, kwargs, self.input_signature, traced_key)
                 if entry is None and not self._traces and not self._second_trace and not self._first_failed \
                         and not self._refuses_variables:
                     if self._autograph:     # (AutoGraph converts the function at its first trace)
@@ -707,6 +708,9 @@ class Function:
                         open_dims.infer(v, shape)
                 elif type(v) is Tensor and id(v) in trace.shapes:      # (noted: a ragged argument's row_lengths())
                     open_dims.infer(v, trace.shapes[id(v)])
+            for v in nest.flatten(result):      # (a SparseTensor: the static shape the graph gives it)
+                if sparse_trace_keys.is_sparse(v):
+                    open_dims.infer(v, sparse_graph_outputs.static_shape(trace, v))
             entry.output_type = output_type(result, open_dims)
             entry.outputs = output_leaves(result, open_dims)
         if caller is None and counted:      # (TF counts only the Function's eager calls: not one traced into

@@ -25,8 +25,9 @@ def note_dense_shape(sparse, dense_shape):
 def name_reorder(graph, prefix, parameters, result):
     """tf.sparse.reorder's ops in the graph (its SparseReorder, named as given, and an Identity of the dense shape
     where the input's known shape has an open length), and its result's shape for to_dense."""
+    from .sparse_graph_outputs import noted
     source = parameters.get('sp_input')
-    shape = getattr(source, 'traced_shape', None)
+    shape = noted(source) or getattr(source, 'traced_shape', None)     # (an argument's: its spec's)
     if shape is None and hasattr(source, '_shape_host'):
         shape = tuple(int(d) for d in source._shape_host())
     given = parameters.get('name')

@@ -119,6 +119,9 @@ def _output_shape(rule, parameters, result, trace):
         sparse = parameters.get('sp_input')
         entry = trace_names.entry_of(sparse)         # (a map's SparseTensor argument: the upstream spec's)
         traced = entry[1] if entry is not None else getattr(sparse, 'traced_shape', None)
+        if traced is None and isinstance(getattr(sparse, 'dense_shape', None), Tensor) and \
+                runtime_values.known_at_run(trace, sparse.dense_shape):     # (a tf.function's SparseTensor argument)
+            traced = (None,) * result._data.ndim
         return traced if traced is not None else tuple(result._data.shape)
     if rule == 'element':       # an iterator's element: its spec's shapes, component by component
         return _element(parameters, result)

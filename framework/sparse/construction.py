@@ -5,6 +5,7 @@ from .. import backend
 from ..tensor import Tensor, convert_to_tensor
 from .layout import _sparse
 from .sparse_tensor import SparseTensor
+from ..sparse_graph_outputs import note_open
 from ..tf_python_names import tf_named
 
 
@@ -27,8 +28,8 @@ def reset_shape(sp_input, new_shape=None):
     sp = _sparse(sp_input, 'sparse.reset_shape')
     idx = sp._indices_host()
     tight = idx.max(axis=0) + 1 if len(idx) else np.zeros(sp.ndim, np.int64)
-    if new_shape is None:
-        return SparseTensor(idx, sp.values, tight)
+    if new_shape is None:       # (TF's reduce_max of the indices, plus 1: open in a graph)
+        return note_open(SparseTensor(idx, sp.values, tight))
     shape = np.asarray(backend.to_host(convert_to_tensor(new_shape)._data), np.int64)
     if shape.shape != tight.shape or np.any(shape < tight):
         raise ValueError('sparse.reset_shape: new_shape %s must have rank %d and hold every index (at least %s)'

@@ -10,6 +10,7 @@ from .. import backend
 from ..errors import InvalidArgumentError, kernel_error, noted
 from ..tensor import Tensor, convert_to_tensor
 from .sparse_tensor import SparseTensor
+from ..sparse_graph_outputs import note_concatenated, note_expanded, note_kept, note_open, note_read_from
 from ..tf_python_names import tf_named
 
 
@@ -103,7 +104,7 @@ def reorder(sp_input, name=None):
     sp = _sparse(sp_input, 'sparse.reorder')
     idx = sp._indices_host()
     order = np.argsort(_linear(idx, tuple(sp._shape_host())), kind='stable')
-    return _pick(sp, order, idx[order], sp._shape_host())
+    return note_kept(_pick(sp, order, idx[order], sp._shape_host()), sp, reordered=True)
 
 
 @tf_named('sparse_reshape')
@@ -115,7 +116,7 @@ def reshape(sp_input, shape, name=None):
     new = [int(d) for d in np.asarray(backend.to_host(convert_to_tensor(shape)._data)).reshape(-1)]
     _check_reshape([int(d) for d in old], new)
     idx = np.stack(np.unravel_index(_linear(sp._indices_host(), old), new), axis=1) if new else np.zeros((len(sp._indices_host()), 0), np.int64)
-    return SparseTensor(idx.astype(np.int64), sp.values, new)
+    return note_kept(SparseTensor(idx.astype(np.int64), sp.values, new), sp)
 
 
 def _check_reshape(old, new):
@@ -160,7 +161,7 @@ def transpose(sp_input, perm=None, name=None):
     perm = list(range(len(shape)))[::-1] if perm is None else [int(p) for p in perm]
     if sorted(perm) != list(range(len(shape))):
         raise ValueError('sparse.transpose: perm must be a permutation of 0..%d, got %s' % (len(shape) - 1, perm))
-    return reorder(SparseTensor(sp._indices_host()[:, perm], sp.values, shape[perm]))
+    return note_kept(reorder(SparseTensor(sp._indices_host()[:, perm], sp.values, shape[perm])), sp)
 
 
 @tf_named('sparse_expand_dims')
@@ -172,7 +173,7 @@ def expand_dims(sp_input, axis=None, name=None):
     if not -len(shape) - 1 <= axis <= len(shape):
         raise ValueError('sparse.expand_dims: axis %d is out of range for rank %d' % (axis, len(shape)))
     axis = axis + len(shape) + 1 if axis < 0 else axis
-    return SparseTensor(np.insert(idx, axis, 0, axis=1), sp.values, np.insert(shape, axis, 1))
+    return note_expanded(SparseTensor(np.insert(idx, axis, 0, axis=1), sp.values, np.insert(shape, axis, 1)), axis)
 
 
 @tf_named('sparse_retain')
@@ -188,7 +189,7 @@ def retain(sp_input, to_retain):
                        % (sp.indices.shape[0], keep.shape))
         raise error
     rows = np.nonzero(keep)[0]
-    return _pick(sp, rows, sp._indices_host()[rows], sp._shape_host())
+    return note_read_from(_pick(sp, rows, sp._indices_host()[rows], sp._shape_host()), sp)
 
 
 def _int64_operand(value, what):
@@ -234,7 +235,7 @@ def slice(sp_input, start, size, name=None):  # noqa: A001  (TensorFlow's name)
                            note='sparse.slice: size must be >= 0, got %s' % size.tolist())
     stop = np.minimum(start + size, shape)
     rows = np.nonzero(np.all((idx >= start) & (idx < stop), axis=1))[0]
-    return _pick(sp, rows, idx[rows] - start, np.maximum(stop - start, 0))
+    return note_open(_pick(sp, rows, idx[rows] - start, np.maximum(stop - start, 0)))
 
 
 def _check_concat_shapes(shapes, axis):
@@ -288,7 +289,8 @@ def concat(axis, sp_inputs, expand_nonconcat_dims=False, name=None):
         indices.append(i)
     shape = shapes[0].copy()
     shape[axis] = offsets[-1]
-    return reorder(SparseTensor(np.concatenate(indices), dense_concat([p.values for p in parts], 0), shape))
+    return note_concatenated(reorder(SparseTensor(np.concatenate(indices), dense_concat([p.values for p in parts], 0),
+                                                  shape)), parts, axis, expand_nonconcat_dims)
 
 
 @tf_named('sparse_split_v2')
@@ -327,7 +329,7 @@ def fill_empty_rows(sp_input, default_value, name=None):
     all_idx = np.concatenate([idx, new])
     order = np.argsort(all_idx[:, 0], kind='stable')
     filled = _pick(SparseTensor(all_idx, dense_concat([sp.values, extra], 0), shape), order, all_idx[order], shape)
-    return filled, Tensor(backend.place(empty))
+    return note_read_from(filled, sp), Tensor(backend.place(empty))
 
 
 @tf_named('sparse_to_indicator')

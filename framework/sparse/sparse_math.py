@@ -12,6 +12,7 @@ from ..ops.graph_input_errors import eager_input_error
 from ..tensor import Tensor, convert_to_tensor
 from .layout import _linear, _sparse, reorder, to_dense
 from .sparse_tensor import SparseTensor
+from ..sparse_graph_outputs import note_kept, note_open, note_read_from
 from ..tf_python_names import tf_named
 
 
@@ -86,8 +87,8 @@ def add(a, b, threshold=0, name=None):
     keep = ~summed | (np.abs(np.asarray(backend.to_host(total._data))) >= threshold)
     if not keep.all():
         rows = np.nonzero(keep)[0]
-        return SparseTensor(idx[rows], gather(total, rows), shape)
-    return SparseTensor(idx, total, shape)
+        return note_kept(SparseTensor(idx[rows], gather(total, rows), shape), a, b)
+    return note_kept(SparseTensor(idx, total, shape), a, b)
 
 
 def _extreme(pick, op):
@@ -101,7 +102,7 @@ def _extreme(pick, op):
             idx = np.concatenate([a._indices_host(), b._indices_host()])[_merge_sources(union, ia, ib, len(la))]
         # A side without an entry there holds 0, as its dense form does.
         values = pick(scatter_nd(ia[:, None], a.values, [len(union)]), scatter_nd(ib[:, None], b.values, [len(union)]))
-        return SparseTensor(idx, values, shape)
+        return note_read_from(SparseTensor(idx, values, shape), a)
     return run
 
 
@@ -196,7 +197,9 @@ def _reduce(segment_op, op):
                 np.zeros((len(where), 0), np.int64)
             if keepdims:        # the reduced axes stay, 1 long, at coordinate 0
                 coordinates, out_shape = _with_reduced_axes(coordinates, kept, shape)
-            return SparseTensor(coordinates, flat if present.all() else _gather(flat, where), out_shape)
+            # (TF's SparseReduceSumSparse output: of unknown rank in a graph)
+            return note_open(SparseTensor(coordinates, flat if present.all() else _gather(flat, where), out_shape),
+                             rank=False)
         # Positions no entry reaches hold 0 (TensorFlow reduces only the stored entries).
         flat = _zero_where(flat, ~present)
         final = [1 if d in axes else int(s) for d, s in enumerate(shape)] if keepdims else [int(s) for s in out_shape]
