@@ -111,7 +111,9 @@ def test_dense_input_gradient_of_one_sample_through_two_units():
     np.testing.assert_array_equal(g.numpy(), a[:, 0:1] * b[:, 0] + a[:, 1:2] * b[:, 1])
 
 
-def test_one_row_transposed_product_of_depth_five_adds_pairs():
+def test_one_row_transposed_product_of_depth_five_adds_pairs(xeon_cpu):
+    # oneDNN's pairs: the Xeon's order (on the AVX2 EPYC TF adds in order, Eigen's gemv:
+    # tests/test_gradfuzz33_float_gemv_order.py)
     rng = np.random.RandomState(7)
     a = rng.normal(size=(1, 5)).astype(np.float32)
     b = rng.normal(size=(24, 5)).astype(np.float32)

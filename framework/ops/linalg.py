@@ -9,8 +9,8 @@ from ..keras_operands import list_conversion_refusal
 from .. import backend, onednn_policy
 from ..tape import array_rule
 from ..tensor import Tensor, convert_to_tensor
-from . import batched_product, column_product, eigen_double_matvec, eigen_double_product, eigen_sum, float_kernels, \
-    graph_rewrites
+from . import batched_product, column_product, eigen_double_matvec, eigen_double_product, eigen_float_matvec, \
+    eigen_sum, float_kernels, graph_rewrites
 from .bias_add_kernel import bias_add_grad, bias_grad_sum
 from .bool_attributes import bool_attribute
 from .einsum_kernel import einsum_array
@@ -177,6 +177,8 @@ def _matmul_array(xp, da, db, transpose_a=False, transpose_b=False):
         if eigen_double_matvec.wanted(xa, xb, transpose_a, transpose_b):
             return eigen_double_matvec.matvec(xa, xb, transpose_a, transpose_b)
     if transpose_b:
+        if (xa.shape[0] == 1 or xb.shape[1] == 1) and onednn_policy.eigen_avx2() and eigen_float_matvec.wanted(xa, xb):
+            return eigen_float_matvec.matmul_transposed_b(xa, xb, transpose_a)     # Eigen's gemv (oneDNN off)
         return product(xa, xb) if transpose_a else rows_matmul_transposed(xa, db)
     if xb.shape[1] == 1 and not transpose_a and column_product.wanted(xa, xb, xp):
         return column_product.column_matmul(xa, xb)
