@@ -13,7 +13,8 @@ import warnings
 import numpy as np
 
 from framework import ops as _ops
-from framework.errors import InvalidArgumentError
+from framework.errors import InvalidArgumentError, noted
+from framework.tensor import TensorShape
 from framework.ops.softmax_folded_scale import folds_scale, scaled_softmax
 from .activation_inputs import float_activation_input, shape_read
 from .ops_arguments import integer
@@ -27,12 +28,16 @@ __all__ = ['batch_normalization', 'celu', 'dot_product_attention', 'glu', 'hard_
 EPSILON = 1e-7      # keras.backend.epsilon()
 
 
-def _axes(t, axis, op):
+def _axes(t, axis, op, out_of_range):
+    """``axis`` (an int or ints) as sorted non-negative axes of ``t``. One out of range is the IndexError
+    Keras 3's TF backend meets indexing a shape with it, in ``out_of_range``'s words."""
     axes = list(axis) if isinstance(axis, (list, tuple)) else [axis]
     for a in axes:
-        if not isinstance(a, (int, np.integer)) or not -t.ndim <= a < t.ndim:
-            raise ValueError('keras.ops.%s: axis %r is out of range for a tensor of shape %s'
-                             % (op, a, tuple(t.shape)))
+        if not isinstance(a, (int, np.integer)):
+            raise ValueError('keras.ops.%s: axis %r is not an integer' % (op, a))
+        if not -t.ndim <= a < t.ndim:
+            raise noted(IndexError(out_of_range), 'keras.ops.%s: axis %r is out of range for a tensor of shape %s'
+                        % (op, a, tuple(t.shape)))
     return sorted(int(a) % t.ndim for a in axes)
 
 
@@ -50,11 +55,24 @@ def _along(v, t, axes, op, what):
     return _ops.reshape(v, shape)
 
 
+def _keras_broadcast(v, t, axes, written_last):
+    """Keras 3's layer_normalization reshapes gamma / beta to x's rank (the normalized axes' sizes, 1
+    elsewhere) unless they have it or ``axis`` was written as the last axis's index (axis=-1 is not):
+    one of another size is Reshape's error there ('Input to reshape is a tensor with 4 values, ...')."""
+    if v is None:
+        return None
+    v = _ops.cast(tensor(v, 'layer_normalization'), t.dtype)
+    if v.ndim == t.ndim or written_last:
+        return v
+    return _ops.reshape(v, [t.shape[i] if i in axes else 1 for i in range(t.ndim)])
+
+
 def batch_normalization(x, mean, variance, axis, offset=None, scale=None, epsilon=1e-3):
     """(x - mean) * scale / sqrt(variance + epsilon) + offset, the statistics given per
     feature along ``axis``."""
     t = floating(x, 'batch_normalization')
-    axes = _axes(t, axis, 'batch_normalization')
+    # Keras's `shape[axis] = mean.shape[0]`, unless axis is -1
+    axes = [t.ndim - 1] if axis == -1 else _axes(t, axis, 'batch_normalization', 'list assignment index out of range')
     mean, variance, offset, scale = (_along(v, t, axes, 'batch_normalization', what) for v, what in
                                      ((mean, 'mean'), (variance, 'variance'), (offset, 'offset'), (scale, 'scale')))
     return _ops.batch_normalization(t, mean, variance, offset, scale, epsilon)
@@ -71,15 +89,14 @@ def warn_rms_scaling():
 def layer_normalization(x, gamma=None, beta=None, axis=-1, epsilon=None, **kwargs):
     """x normalised to zero mean and unit variance over ``axis``, then * gamma + beta (computed in float32
     for half-precision and integer x, and cast back to x's dtype, as Keras 3)."""
-    rms_scaling = kwargs.pop('rms_scaling', False)
+    rms_scaling = kwargs.pop('rms_scaling', False)      # (other keyword arguments are ignored, as by Keras 3)
     if rms_scaling:
         warn_rms_scaling()
-    if kwargs:
-        raise TypeError('keras.ops.layer_normalization: unexpected arguments %s' % sorted(kwargs))
     t, original = _computed_in_float32(x, 'layer_normalization')
-    axes = _axes(t, axis, 'layer_normalization')
+    axes = _axes(t, axis, 'layer_normalization', 'tuple index out of range')      # Keras's input_shape[dim]
     epsilon = EPSILON if epsilon is None else float(epsilon)
-    gamma, beta = (_along(v, t, axes, 'layer_normalization', what) for v, what in ((gamma, 'gamma'), (beta, 'beta')))
+    written_last = sorted(axis if isinstance(axis, (list, tuple)) else [axis]) == [t.ndim - 1]
+    gamma, beta = (_keras_broadcast(v, t, axes, written_last) for v in (gamma, beta))
     if rms_scaling:         # deprecated in Keras 3: scales by the variance, kept for old callers
         inv = _ops.rsqrt(_ops.reduce_variance(t, axes, keepdims=True) + epsilon)
         return _ops.cast(t * inv if gamma is None else rms_scaled(t, inv, gamma), original)
@@ -119,7 +136,8 @@ def dot_product_attention(query, key, value, bias=None, mask=None, scale=None, i
     bounds the logits by cap * tanh(logits / cap).
     """
     if flash_attention:
-        raise ValueError('keras.ops.dot_product_attention: flash_attention is not supported; pass None or False')
+        raise noted(ValueError('Flash attention is not supported in tensorflow backend.'),
+                    'keras.ops.dot_product_attention: pass flash_attention=None or False')
     raw = [tensor(t, 'dot_product_attention') for t in (query, key, value)]
     integral = None
     if not any(t._data.dtype.kind in 'fc' or _floating_kind(t._data.dtype) for t in raw):
@@ -129,14 +147,15 @@ def dot_product_attention(query, key, value, bias=None, mask=None, scale=None, i
         q, k, v = (_ops.cast(t, integral.name) for t in raw)
     else:
         q, k, v = cast_all([floating(t, 'dot_product_attention') for t in raw], 'dot_product_attention')
-    if q.ndim != 4 or k.ndim != 4 or v.ndim != 4:
-        raise ValueError('keras.ops.dot_product_attention: query, key and value must be 4-D (batch, seq, heads, '
-                         'head_dim), got %s, %s, %s' % (tuple(q.shape), tuple(k.shape), tuple(v.shape)))
-    heads, kv_heads = q.shape[2], k.shape[2]
-    if kv_heads != heads:
-        if kv_heads < 1 or heads % kv_heads:
-            raise ValueError('keras.ops.dot_product_attention: query heads (%d) must be a multiple of key/value '
-                             'heads (%d)' % (heads, kv_heads))
+    if q.ndim != 4:     # Keras 3's TF backend looks at the query's rank only: a key's or value's is Einsum's error
+        raise noted(ValueError('`dot_product_attention` only supports 4D inputs. Received: query.shape=%s, '
+                               'key.shape=%s, value.shape=%s.' % tuple(TensorShape(a.shape) for a in (q, k, v))),
+                    'keras.ops.dot_product_attention: query, key and value must be (batch, seq, heads, head_dim)')
+    heads, kv_heads = q.shape[2], (k.shape[2] if k.ndim > 2 else None)
+    if kv_heads is not None and heads > kv_heads >= 1:
+        # as Keras 3's TF backend: each key/value head repeated heads // kv_heads times, so a count that does
+        # not divide is Einsum's 'Expected dimension 3 at axis 2 ...'; a single key/value head is repeated
+        # too (as on JAX: TF's backend leaves it to Einsum's error, which no ported program relies on)
         groups = np.repeat(np.arange(kv_heads), heads // kv_heads).astype('int32')
         k, v = _ops.gather(k, groups, axis=2), _ops.gather(v, groups, axis=2)
     # Keras on TF multiplies by tf.cast(scale, logits.dtype): a Python number (or its default 1 / tf.sqrt(float32
@@ -195,13 +214,19 @@ def in_top_k(targets, predictions, k):
 
 
 def multi_hot(inputs, num_classes=None, axis=-1, dtype=None, sparse=False, **kwargs):
-    """1 at each class listed in a row of integer ``inputs`` (a 1-D input is one row), floatx."""
-    num_classes = kwargs.pop('num_tokens', num_classes)
-    if kwargs or num_classes is None:
-        raise TypeError('keras.ops.multi_hot: give num_classes (an int); unexpected arguments %s' % sorted(kwargs))
+    """1 at each class listed in a row of integer ``inputs`` (a 1-D input is one row), floatx.
+    As Keras 3: ``num_tokens`` is an old name of num_classes, other keyword arguments are ignored, and
+    its TF backend reads ``inputs.shape`` (a Python list has none) and casts float or bool ids to int64."""
+    if num_classes is None and 'num_tokens' in kwargs:
+        num_classes = kwargs.pop('num_tokens')
+    if num_classes is None:
+        raise ValueError('Argument `num_classes` must be specified.')
+    if not hasattr(inputs, 'shape'):
+        raise noted(AttributeError("'%s' object has no attribute 'shape'" % type(inputs).__name__),
+                    'keras.ops.multi_hot: pass the class ids as an array or tensor')
     t = tensor(inputs, 'multi_hot')
     if t._data.dtype.kind not in 'iu':
-        raise TypeError('keras.ops.multi_hot: inputs must be integer class ids, got dtype %s' % t._data.dtype.name)
+        t = _ops.cast(t, 'int64')         # Keras's convert_to_tensor(x, 'int64'): a cast, floats truncated
     if t.dtype.name not in ('int32', 'int64'):
         t = _ops.cast(t, 'int64')         # Keras 3 one-hots int64 ids (tf.one_hot takes no int16 or uint16)
     if sparse:
