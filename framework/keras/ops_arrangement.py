@@ -268,13 +268,14 @@ def geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0):
 def vander(x, N=None, increasing=False):  # noqa: N803  (Keras 3's name)
     """The Vandermonde matrix of a 1-D ``x``: columns x**(N-1), ..., x, 1 (reversed if ``increasing``)."""
     vander_arguments(x, N, increasing)
+    given = tensor(x, 'vander').dtype       # (a bool x gives bools: x**0 is True, 0**1 False)
     t = numeric(x, 'vander')
     n = t.shape[0] if N is None else N
     powers = np.arange(n) if increasing else np.arange(n)[::-1]
     # As Keras 3 on TF: tf.math.pow(x[:, None], powers) in result_type(x, float32), cast back to x's dtype
     compute = 'float64' if t.dtype.name == 'float64' else 'float32'
     columns = _ops.pow(_ops.expand_dims(_ops.cast(t, compute), -1), _ops.constant(powers, compute))
-    return _ops.cast(columns, t.dtype)
+    return _ops.cast(columns, given)
 
 
 def vander_arguments(x, N, increasing):  # noqa: N803  (Keras 3's name)

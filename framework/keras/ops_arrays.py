@@ -197,9 +197,7 @@ def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis
         raise ValueError('`num` must be a non-negative integer. Received: num=%d' % num)
     dtype = (checked_dtype_name(dtype) if dtype is not None else
              result_type(getattr(start, 'dtype', type(start)), getattr(stop, 'dtype', type(stop)), float))
-    # (Python numbers convert straight to dtype: 7.1 in float64 is not float32's 7.1 widened)
-    start, stop = (_ops.constant(v, dtype) if isinstance(v, (int, float)) else _ops.cast(tensor(v, 'linspace'), dtype)
-                   for v in (start, stop))
+    start, stop = (_as_linspace_end(v, dtype) for v in (start, stop))
     step = _ops.constant(np.nan, 'float32')
     if endpoint:
         result = _ops.linspace(start, stop, num, axis=axis)
@@ -213,6 +211,16 @@ def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis
         result = _ops.floor(result)
     result = _ops.cast(result, dtype)
     return (result, step) if retstep else result
+
+
+def _as_linspace_end(value, dtype):
+    # Keras 3's convert_to_tensor: a Python number converts straight to a float dtype (7.1 in float64 is not
+    # float32's 7.1 widened), to an int or bool one by a cast of its own tensor (2.5 is 2, 0 is False)
+    if not isinstance(value, (int, float)):
+        return _ops.cast(tensor(value, 'linspace'), dtype)
+    if dtype == 'bool' or 'int' in dtype:
+        return _ops.cast(_ops.constant(value), dtype)
+    return _ops.constant(value, dtype)
 
 
 def eye(N, M=None, k=0, dtype=None):  # noqa: N803  (Keras 3's names)

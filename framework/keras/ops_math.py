@@ -349,6 +349,8 @@ def _cumulative(name, tapeflow_op):
         t = numeric(x, name)
         if dtype is not None:
             t = _ops.cast(t, dtype)
+            if t.dtype.is_bool:     # Keras 3 on TF: cast to dtype, then bools counted in int32 (Cumsum takes none)
+                t = _ops.cast(t, 'int32')
         if axis is None:                    # numpy runs over the flattened tensor
             t, axis = _ops.reshape(t, [-1]), 0
         return tapeflow_op(t, axis)

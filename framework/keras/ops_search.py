@@ -9,7 +9,7 @@ import numpy as np
 
 from framework import backend
 from framework import ops as _ops
-from framework.errors import InvalidArgumentError, kernel_error, noted
+from framework.errors import InvalidArgumentError, NotFoundError, kernel_error, noted
 from framework.ops import float_kernels
 from framework.ops.missing_kernels import refuse_missing
 from framework.ops.sorted_search import searchsorted as tf_searchsorted
@@ -33,18 +33,20 @@ def _index_dtype(*arrays):
 def searchsorted(sorted_sequence, values, side='left'):
     """int32 insertion points of ``values`` into the 1-D ``sorted_sequence`` ('left': before equal values).
     Keras 3 on TF hands both to tf.searchsorted uncast: an int32 sequence with float values is LowerBound's input
-    error (without eager's ' name: ' tail, as Keras's call prints it), a scalar value StridedSlice's."""
+    error (without eager's ' name: ' tail, as Keras's call prints it), a bool sequence its missing CPU kernel
+    (the same), a scalar value StridedSlice's."""
     s = tensor(sorted_sequence, 'searchsorted')
     if s.ndim != 1:
         raise ValueError('`searchsorted` only supports 1-D sorted sequences. You can use `keras.ops.vectorized_map` '
                          'to extend it to N-D sequences. Received: sorted_sequence.shape=%s' % (tuple(s.shape),))
     try:
         return tf_searchsorted(s, values, side=side, out_type='int32')
-    except InvalidArgumentError as error:
+    except (InvalidArgumentError, NotFoundError) as error:
         text = str(error)
-        if not text.startswith('cannot compute') or not text.endswith(' name: '):
+        # the kernel's own errors: an input of another dtype, a bool sequence's missing CPU kernel
+        if not text.startswith(('cannot compute', 'Could not find device')) or not text.endswith(' name: '):
             raise
-        plain = InvalidArgumentError(text[:-len(' name: ')])
+        plain = type(error)(text[:-len(' name: ')])
         for note in getattr(error, '__notes__', ()):
             plain.add_note(note)
         raise plain from None

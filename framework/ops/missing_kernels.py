@@ -64,6 +64,8 @@ _UNIQUE_TYPES = ('BOOL', 'STRING', 'DOUBLE', 'FLOAT', 'BFLOAT16', 'HALF', 'INT32
                  'UINT32', 'INT64', 'UINT64')
 _UNIQUE_CPU = ["device='%s'; T in [DT_%s]; out_idx in [DT_%s]" % (device, t, idx) for device in ('CPU', 'DEFAULT')
                for t in _UNIQUE_TYPES for idx in ('INT64', 'INT32')]
+_SEARCH_TYPES = ('DOUBLE', 'FLOAT', 'BFLOAT16', 'HALF', 'INT32', 'INT8', 'UINT8', 'INT16', 'UINT16', 'UINT32', 'INT64',
+                 'UINT64')
 _CPU_MATRIX_PARTS = _cpu('BOOL', 'COMPLEX128', 'COMPLEX64', 'DOUBLE', 'FLOAT', 'BFLOAT16', 'HALF', 'INT32', 'INT8',
                          'UINT8', 'INT16', 'UINT16', 'UINT32', 'INT64', 'UINT64')
 LISTED = {
@@ -108,6 +110,11 @@ LISTED = {
     'MatrixBandPart': ["device='XLA_CPU_JIT'; Tindex in [DT_INT32, DT_INT64]; T in [%s]"
                        % ', '.join('DT_' + t for t in _XLA_ANY.split(', '))] + _CPU_MATRIX_PARTS,
     'MatrixSetDiagV3': _xla(_XLA_ANY) + _CPU_MATRIX_PARTS,      # (string matrices: only XLA takes them)
+    # tf.searchsorted's kernels: a bool sequence finds only XLA's (kerasops14/n2.py)
+    **{kernel: ["device='XLA_CPU_JIT'; out_type in [DT_INT32, DT_INT64]; T in [%s]"
+                % ', '.join('DT_' + t for t in _XLA_ANY.split(', '))]
+       + _cpu(*_SEARCH_TYPES, extra='; out_type in [DT_INT64]') + _cpu(*_SEARCH_TYPES, extra='; out_type in [DT_INT32]')
+       for kernel in ('LowerBound', 'UpperBound')},
 }
 _ON_CPU = {kernel: frozenset(line.split('T in [DT_')[1].split(']')[0] for line in lines
                              if not line.startswith("device='XLA")) for kernel, lines in LISTED.items()}

@@ -14,6 +14,7 @@ from ..tape import record_blocked
 from ..tensor import Tensor
 from .graph_input_errors import eager_input_error
 from .index_operands import refuse_out_dtype
+from .missing_kernels import listed_not_found
 from .operands import ACTIVE, as_tensor, named_errors
 
 _SIGNATURE = ('sorted_inputs:T, values:T -> output:out_type; attr=T:type; '
@@ -59,10 +60,14 @@ def searchsorted(sorted_sequence, values, side='left', out_type='int32', name=No
         error.add_note("searchsorted: side must be 'left' or 'right', got %r" % (side,))
         raise error
     kernel = 'LowerBound' if side == 'left' else 'UpperBound'
-    if s.dtype != v.dtype and s._data.dtype.kind in 'fiu':
+    real = s._data.dtype.kind in 'fiu' or s.dtype.is_floating       # (bfloat16's numpy kind is 'V')
+    if s.dtype != v.dtype and real:
         # a real sequence fixes the kernel's T: values of another dtype (complex, string too) fail its input check
         raise eager_input_error(kernel, 1, s.dtype, v.dtype, named=True)
-    if s.dtype != v.dtype or s._data.dtype.kind not in 'fiu':
+    if s.dtype.is_bool:     # TF registers bool kernels for XLA only: the CPU lookup fails, whatever the values
+        out = dtypes.as_dtype(out_type).name.upper()
+        raise listed_not_found(kernel, 'bool', 'searchsorted', ', out_type=DT_%s' % out)
+    if s.dtype != v.dtype or not real:
         # other kinds fail in Python
         raise TypeError('searchsorted: sorted_sequence and values must share one real dtype, got %s and %s'
                         % (s.dtype.name, v.dtype.name))
