@@ -2,12 +2,12 @@
 from .arguments import check_epsilon, check_number
 from .live_hyperparameters import is_variable, live, track_all
 from .optimizer import Optimizer
-from .root_division import divided_by_root, elementwise_when_eager
+from .root_division import RateJoinsQuotient, elementwise_when_eager, rate_step
 from .rowwise_moment import RowwiseMoment, scatter_add
 from .sparse_division import refuse_shapeless_union
 
 
-class Adagrad(RowwiseMoment, Optimizer):
+class Adagrad(RateJoinsQuotient, RowwiseMoment, Optimizer):
     """Adagrad; matches ``keras.optimizers.Adagrad`` (Keras 3)::
 
         acc += g**2                      # acc starts at initial_accumulator_value
@@ -45,7 +45,8 @@ class Adagrad(RowwiseMoment, Optimizer):
     def _step(self, gradient, squared, variable, learning_rate):
         (accumulator,) = self._slots.arrays(variable, ('accumulator',))
         accumulator += squared
-        variable._data -= divided_by_root(self.xp(variable), learning_rate * gradient, accumulator + live(self.epsilon))
+        variable._data -= rate_step(self.xp(variable), learning_rate, gradient, accumulator + live(self.epsilon),
+                                    self._rate_joins)
 
     def sparse_update_step(self, gradient, variable, learning_rate):
         """Keras on TensorFlow scatter-adds the squared rows into the accumulator, then

@@ -3,12 +3,12 @@ from framework import graph_random_ops
 from .arguments import check_epsilon, check_rate
 from .live_hyperparameters import live, tested, track_all
 from .optimizer import Optimizer
-from .root_division import divided_by_root, elementwise_when_eager
+from .root_division import RateJoinsQuotient, elementwise_when_eager, rate_step
 from .rowwise_moment import RowwiseMoment, scatter_add
 from .sparse_division import divide_rows_by_root
 
 
-class RMSprop(RowwiseMoment, Optimizer):
+class RMSprop(RateJoinsQuotient, RowwiseMoment, Optimizer):
     """RMSprop; matches ``keras.optimizers.RMSprop`` (Keras 3)::
 
         v = rho * v + (1 - rho) * g**2
@@ -57,7 +57,7 @@ class RMSprop(RowwiseMoment, Optimizer):
             denominator = centered_denominator(velocity, average, epsilon)
         else:
             denominator = velocity + epsilon
-        increment = divided_by_root(xp, learning_rate * gradient, denominator)
+        increment = rate_step(xp, learning_rate, gradient, denominator, self._rate_joins)
         if momentum is not None:
             momentum[...] = live(self.momentum) * momentum + increment
             increment = momentum

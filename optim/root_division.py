@@ -23,9 +23,48 @@ def divided_by_root(xp, numerator, radicand):
     """numerator / sqrt(radicand), or numerator * rsqrt(radicand) inside a traced step."""
     if graph_random_ops.current() is None:
         return numerator / xp.sqrt(radicand)
+    return numerator * _traced_rsqrt(xp, radicand)
+
+
+def rate_step(xp, rate, gradient, radicand, rate_joins):
+    """Keras's ``rate * gradient / sqrt(radicand)`` (RMSprop's and Adagrad's step). ``rate_joins`` (set in
+    traced steps only, by RateJoinsQuotient) where the rate's graph ends in a product that grappler's
+    MinimizeBroadcasts takes into the step's Mul chain: it sorts the chain's inputs by size and multiplies
+    them pairwise, so the rate's scalar factors meet first and the two full-size ones apart,
+    ``rate * (gradient * rsqrt(radicand))``."""
+    if rate_joins:
+        return rate * (gradient * _traced_rsqrt(xp, radicand))
+    return divided_by_root(xp, rate * gradient, radicand)
+
+
+def _traced_rsqrt(xp, radicand):
     if type(radicand) is np.ndarray and radicand.dtype == np.float32 and eigen_math.ENABLED[0] is not False:
-        return numerator * eigen_rsqrt.rsqrt(radicand)      # any size (see above)
-    return numerator * rsqrt_array(xp, radicand)
+        return eigen_rsqrt.rsqrt(radicand)      # any size (see above)
+    return rsqrt_array(xp, radicand)
+
+
+class RateJoinsQuotient:
+    """Mixed in before Optimizer (RMSprop, Adagrad): whether a traced update's rate joins the step's Mul
+    chain (``rate_step``). Keras 3 passes one rate tensor to every variable's update_step, so grappler
+    takes its last Mul into a chain only where one variable is updated (one consumer); and only where the
+    rate is a schedule's product (ExponentialDecay, CosineDecay without warmup, CosineDecayRestarts: a
+    float rate is a variable's read) of the variable's dtype (else a Cast stands between). TF 2.21,
+    returning tf.functions and those returning None alike: RMSprop's and Adagrad's steps on one 64x64
+    variable were ``rate * (g * rsqrt(d))`` in every weight for each of these schedules, where ``(rate * g)
+    * rsqrt(d)`` left 2-6% of them 1 ulp off; with a second variable beside it, ``(rate * g) * rsqrt(d)``
+    (notes/progs/optimtraj31/p1_chain_tf.py, p1_search.py)."""
+
+    _rate_joins = False
+
+    def _update_variables(self, grads, variables, lr):
+        if graph_random_ops.current() is None:
+            return super()._update_variables(grads, variables, lr)
+        self._rate_joins = (len(variables) == 1 and variables[0]._data.dtype == lr.dtype
+                            and getattr(self._rate_in_effect(), 'ends_in_product', False))
+        try:
+            return super()._update_variables(grads, variables, lr)
+        finally:
+            self._rate_joins = False
 
 
 class _ElementwiseWhenEager:
