@@ -16,6 +16,7 @@ from ..errors import FailedPreconditionError, InvalidArgumentError, kernel_error
 from . import cardinality as card
 from .deterministic_warning import warn_if_unused
 from . import file_cache
+from .memory_cache import memory_cached
 from ..ops.bool_attributes import bool_attribute
 from .construction_trace import trace_now
 from .arguments import dataset_name, function_argument, integer, positive_int
@@ -372,24 +373,8 @@ class ElementStages:
         dataset_name(name)
         path = filename.numpy() if hasattr(filename, 'numpy') else os.fsdecode(filename)
         path = path.decode() if isinstance(path, bytes) else path
-        source, stored, length = self._make_iterator, [], self._length
-
-        def cached():
-            if stored:
-                yield from stored[0]
-                return
-            elements = []
-            for element in source():
-                elements.append(element)
-                # tf.data's MemoryWriterIterator completes the cache as soon as it holds the input's known
-                # cardinality, not only at end of input: a fit that stops after len(ds) steps (Keras) or
-                # a partial iterator that read every element keeps it, and the next pass reads no input
-                # (no reshuffle upstream).
-                if len(elements) == length and not stored:
-                    stored.append(elements)
-                yield element
-            if not stored:
-                stored.append(elements)
+        source = self._make_iterator
+        cached, stored = memory_cached(source, self._length)
         if path:
             return self._then(file_cache.file_cached(source, lambda: self.element_spec, path, cached))
         result = self._then(cached)

@@ -6,17 +6,19 @@ and an iterator made while '<filename>.index' exists reads the files instead of 
 dataset, or a later program, cached to the same name gets the elements cached first whatever its
 input (TensorFlow's known stale-cache behaviour). Each element's component c of item i is the tensor
 keyed '%7d_%*d' % (i, width, c) (TF's kKeyStrFormat, padded to the digits of 9999999 and of the last
-component's index). A directory that does not exist fails at the first element with TF's NotFoundError
+component's index). An iterator closed part-way logs TF's warning (memory_cache.py's, from its own line).
+A directory that does not exist fails at the first element with TF's NotFoundError
 on its lockfile. Components that are no dense tensor (ragged, sparse) are cached in memory only.
 """
 import os
 
 import numpy as np
 
-from .. import nest
+from .. import native_log, nest
 from ..errors import NotFoundError
 from ..train import tensor_bundle
 from .iterator_errors import next_error
+from .memory_cache import PARTIAL_READ
 from .spec import TensorSpec
 
 _ITEM_WIDTH = len(str(10000000 - 1))       # TF's kMaxItems - 1
@@ -49,9 +51,13 @@ def file_cached(source, spec_of, filename, in_memory):
         if not os.path.isdir(directory):
             raise next_error(NotFoundError, '%s_0.lockfile; No such file or directory' % filename, components)
         elements = []
-        for element in source():
-            elements.append(element)
-            yield element
+        try:
+            for element in source():
+                elements.append(element)
+                yield element
+        except GeneratorExit:       # closed part-way (take, break): no files, and TF's warning
+            native_log.warning('cache_dataset_ops.cc:330', PARTIAL_READ)
+            raise
         _write(filename, elements, components)
     return cached
 
