@@ -5,7 +5,7 @@ convolve each input channel on its own (``depth_multiplier`` output channels eac
 the channels into ``filters``."""
 import numpy as np
 
-from framework.ops import expand_dims, squeeze, transpose
+from framework.ops import conv2d, expand_dims, squeeze, transpose
 from framework.ops.convolution_nd import convolution, depthwise_conv
 from framework.ops.bias_add_kernel import add_bias
 from framework.errors import InvalidArgumentError
@@ -101,9 +101,13 @@ class _DepthwiseBase(Layer):
                               name='depthwise' if self._kernels else None)
 
     def _pointwise(self, inputs, kernel):
-        """SeparableConv's 1x1 convolution (on a height-1 image for a 1-D one, as tf.nn.separable_conv2d's)."""
+        """SeparableConv's 1x1 convolution (on a height-1 image for a 1-D one, as tf.nn.separable_conv2d's): TF's
+        Conv2D, whose gradient kernels the 2-D op sums in their order (the N-d op's BLAS products did not: TF 2.21,
+        SeparableConv1D(3, 3, depth_multiplier=2)'s kernel gradients; notes/progs/layers28/sep2.py)."""
         if self._height_one():
-            return squeeze(convolution(expand_dims(inputs, 1), expand_dims(kernel, 0)), [1])
+            return squeeze(conv2d(expand_dims(inputs, 1), expand_dims(kernel, 0), 1, 'VALID'), [1])
+        if self.rank == 2:
+            return conv2d(inputs, kernel, 1, 'VALID')
         return convolution(inputs, kernel)
 
     def _height_one(self):
