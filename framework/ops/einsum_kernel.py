@@ -81,11 +81,15 @@ def einsum_array(xp, specs, output, arrays, broadcast=''):
             # a side is 1 ('ij,j->i'): Einsum's BatchMatMul then runs its sequential kernel, Eigen's Matrix
             # product, not MatMul's contraction (gradfuzz33 p9.py)
             result = eigen_float_batched.batched_matmul(lhs, rhs, rows_by_rows=not swapped[0] and not swapped[1])
-        elif xp is np and lhs.dtype == np.float64 and lhs.ndim == 2 and 1 in (lhs.shape[0], rhs.shape[1]):
+        elif xp is np and 1 in (lhs.shape[-2], rhs.shape[-1]) and (
+                lhs.dtype == np.float64 and lhs.ndim == 2 or lhs.dtype == np.float32 and _one_matrix(lhs, rhs)
+                and onednn_policy.eigen_avx2()):
             # one product with a side of 1: TF's BatchMatMul of a batch of one, tf.matmul's (gemv past the
             # coefficient-based sizes), given the stored operands and TF's trans_x / trans_y
             from .linalg import _matmul_array          # (linalg imports this module)
-            result = _matmul_array(np, folded[0], folded[1], swapped[0], not swapped[1])
+            result = _matmul_array(np, folded[0].reshape(folded[0].shape[-2:]), folded[1].reshape(
+                folded[1].shape[-2:]), swapped[0], not swapped[1]).reshape(
+                np.broadcast_shapes(lhs.shape[:-2], rhs.shape[:-2]) + (lhs.shape[-2], rhs.shape[-1]))
         else:
             result = _product(xp, lhs, rhs)
     letters = sorted((c for c in ids if kinds[c] in (_BROADCAST, _BATCH)), key=order.get) + free
@@ -154,6 +158,11 @@ def _double_product(swapped, lhs, rhs):
     if not swapped[0] and swapped[1]:
         result += 0.0
     return result
+
+
+def _one_matrix(lhs, rhs):
+    """Whether both operands hold one matrix (every batch length 1)."""
+    return all(n == 1 for n in lhs.shape[:-2] + rhs.shape[:-2])
 
 
 def _double_dots(lhs, rhs):
