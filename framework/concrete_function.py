@@ -40,6 +40,20 @@ def output_leaves(result, open_dims=None):
     return nest.map_structure(leaf, result)
 
 
+def name_outputs(outputs, unique):
+    """Name the GraphOutputs of a trace's ``outputs`` (output_leaves') as TF's graph names its output Identity ops,
+    ``unique('Identity')`` each in ``structured_outputs``' order: after the Identity ops the trace's own code made
+    (tf.identity, tf.sparse.retain's), TF 2.21's outputs are 'Identity_1:0', 'Identity_2:0', ..."""
+    def leaf(v):
+        if isinstance(v, GraphOutput):
+            v.name = unique('Identity') + ':0'
+        elif isinstance(v, _COMPOSITE_OUTPUTS):
+            for component in v.components():
+                leaf(component)
+        return v
+    nest.map_structure(leaf, outputs)
+
+
 class OpenDims:
     """What a trace leaves open, seen from one run: the run's sizes at the inputs' None dimensions,
     and the run's shapes of inputs of unknown rank. TensorFlow infers its outputs' shapes in the
@@ -259,9 +273,9 @@ class ConcreteFunction(PrintedAsConcreteFunction):
         count = iter(range(1 << 30))
 
         def leaf(v):
-            if isinstance(v, GraphOutput):
+            if isinstance(v, GraphOutput):      # (named by the trace's graph where it ran: name_outputs)
                 i = next(count)
-                return GraphOutput('Identity%s:0' % ('_%d' % i if i else ''), v.shape, v.dtype)
+                return GraphOutput(v.name or 'Identity%s:0' % ('_%d' % i if i else ''), v.shape, v.dtype)
             if isinstance(v, _COMPOSITE_OUTPUTS):     # its components numbered in TF's order
                 return v.renamed(leaf)
             return v

@@ -64,7 +64,7 @@ from . import concrete_function_trace, failed_first_trace, frozen_globals, graph
     sparse_trace_keys, traced_literals, traced_python_attributes, traced_python_iterators
 from .errors import OpError
 from .trace_argument_names import ArgumentNamer
-from .concrete_function import ConcreteFunction, OpenDims, output_leaves, output_type
+from .concrete_function import ConcreteFunction, OpenDims, name_outputs, output_leaves, output_type
 from .function_keys import accepts, arguments_key, common, fully_defined, placeholder, tensor_key_shapes, trace_key
 from .function_returns import returns_value
 from .function_errors import UNCONVERTED_CODE, graph_side, raised_from_trace
@@ -713,6 +713,8 @@ class Function:
                     open_dims.infer(v, sparse_graph_outputs.static_shape(trace, v))
             entry.output_type = output_type(result, open_dims)
             entry.outputs = output_leaves(result, open_dims)
+            if trace.graph is not None:
+                name_outputs(entry.outputs, trace.graph.unique)
         if caller is None and counted:      # (TF counts only the Function's eager calls: not one traced into
             self._detector.called(True, self._python_function)     # another graph, nor a concrete function's)
         if entry.run_error is not None and (caller is not None or graph_missing_kernels.runs_graph()):
