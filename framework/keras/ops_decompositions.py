@@ -322,15 +322,26 @@ def lstsq(a, b, rcond=None):
 
 def lu_factor(x):
     """(lu, pivots) of each square matrix by partial pivoting: lu packs L (unit diagonal, below)
-    and U (on and above) of x[order] = L U; ``pivots`` is the inverse of that row order, int32
-    (Keras 3 on TensorFlow). Its kernel is TensorFlow's Lu, which registers no gradient: one
-    reaching it raises TensorFlow's LookupError."""
+    and U (on and above) of x[order] = L U; ``pivots`` is the inverse of that row order, int32.
+    As Keras 3 on TensorFlow: tf.linalg.lu, then tf.math.invert_permutation of its order, so a singular
+    matrix is Lu's "Input is not invertible." and a batch of matrices InvertPermutation's refusal of a
+    2-D order ("invert_permutation expects a 1D vector."). Lu registers no gradient: one reaching it
+    raises TensorFlow's LookupError."""
+    from ..ops.linalg_decompositions import lu
+    from ..ops.orderings import invert_permutation
+    packed, order = lu(_matrices(x, 'lu_factor'))       # (Keras's rank and square checks first, in its words)
+    return packed, invert_permutation(order)
+
+
+def lu_packed(x):
+    """tf.linalg.lu's factorization of each matrix, unchecked: (lu, the inverse of its row order)."""
     from ..ops.unregistered_gradient import without_gradient
     a = refuse_missing(_matrices(x, 'lu_factor'), 'Lu', 'lu_factor', ', output_idx_type=DT_INT32')
     host = backend.to_host(a._data)
     packed, orders = np.empty_like(host), np.empty(host.shape[:-1], np.int64)
-    for index in np.ndindex(*host.shape[:-2]):
-        packed[index], orders[index] = _doolittle(host[index])
+    with np.errstate(all='ignore'):     # (an infinite entry computes on in IEEE's arithmetic, as TF's kernel)
+        for index in np.ndindex(*host.shape[:-2]):
+            packed[index], orders[index] = _doolittle(host[index])
     inverse = np.argsort(orders, axis=-1)
     lu = without_gradient('Lu', lambda m: Tensor(backend.array_module(m._data).asarray(packed)), a)
     return lu, Tensor(inverse.astype('int32'))

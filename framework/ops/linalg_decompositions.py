@@ -38,11 +38,12 @@ def _decompositions():
     return ops_decompositions
 
 
-def _nan_where_not_finite(a, compute):
+def _nan_where_not_finite(a, compute, finite=None):
     """compute(a)'s outputs, NaN for each matrix holding NaN or Inf: TensorFlow's kernels compute
-    on and give NaN there, where LAPACK refuses. Such matrices are computed as zeros, then masked."""
+    on and give NaN there, where LAPACK refuses. Such matrices are computed as zeros, then masked.
+    ``finite``: the test of each element that passes (numpy's isfinite)."""
     xp = backend.array_module(a._data)
-    bad = ~xp.isfinite(a._data).all(axis=(-2, -1))
+    bad = ~(finite or xp.isfinite)(a._data).all(axis=(-2, -1))
     if not bool(bad.any()):
         return compute(a)
     clean = where(bad[..., None, None], xp.zeros((), a._data.dtype), a)
@@ -216,13 +217,15 @@ def lu(input, output_idx_type='int32', name=None):  # noqa: A002
     factors = []
 
     def packed_factors(m):
-        packed, inverse_order = _nan_where_not_finite(m, _decompositions().lu_factor)
+        # (the elimination runs on the host as Eigen's does: an infinite entry computes on, IEEE's inf and NaN
+        # as TF's; a NaN one is masked, whose pivot search numpy's argmax would not make as Eigen's)
+        packed, inverse_order = _nan_where_not_finite(m, _decompositions().lu_packed, lambda v: ~np.isnan(v))
         factors.append(inverse_order)
         return packed
     packed = without_gradient('Lu', packed_factors, a)
     pivots = np.diagonal(backend.to_host(packed._data), axis1=-2, axis2=-1)
     host = backend.to_host(a._data)
-    # (an infinite but NaN-free matrix: its NaN pivots are _nan_where_not_finite's, not the kernel's)
+    # (an infinite but NaN-free matrix: TF 2.21 gives its NaN pivots without the error)
     infinite = np.isinf(host).any(axis=(-2, -1)) & ~np.isnan(host).any(axis=(-2, -1))
     if not ((np.abs(pivots) > 0).all(axis=-1) | infinite).all():     # the Lu kernel's check: a zero or NaN pivot
         raise kernel_error('Lu', 'Input is not invertible.', named=fast_path(input),

@@ -3,7 +3,7 @@ is_strictly_increasing, cumulative_logsumexp."""
 import numpy as np
 
 from .. import backend
-from ..errors import InvalidArgumentError, noted
+from ..errors import InvalidArgumentError, fast_path, kernel_error, noted
 from ..tensor import Tensor
 from .arithmetic import subtract
 from .bool_attributes import bool_attribute
@@ -38,15 +38,29 @@ def invert_permutation(x, name=None):
     if a.dtype.kind not in 'iu':        # (Python or numpy bools and floats)
         raise InvalidArgumentError('invert_permutation: x must be int32 or int64, got dtype %s' % t.dtype.name)
     if a.ndim != 1:
-        raise InvalidArgumentError('invert_permutation: x must be 1-D, got shape %s' % (tuple(a.shape),))
+        raise kernel_error('InvertPermutation', 'invert_permutation expects a 1D vector.', named=fast_path(x),
+                           note='invert_permutation: x must be 1-D, got shape %s' % (tuple(a.shape),))
     host = backend.to_host(a)
     if not np.array_equal(np.sort(host), np.arange(host.size)):
-        raise InvalidArgumentError('invert_permutation: %s is not a permutation of 0 .. %d (each index once)'
-                                   % (host.tolist(), host.size - 1))
+        raise kernel_error('InvertPermutation', _first_misplaced(host), named=fast_path(x),
+                           note='invert_permutation: %s is not a permutation of 0 .. %d (each index once)'
+                                % (host.tolist(), host.size - 1))
     xp = backend.array_module(a)
     out = xp.empty_like(a)
     out[a] = xp.arange(a.size, dtype=a.dtype)
     return Tensor(out)
+
+
+def _first_misplaced(host):
+    """The InvertPermutation kernel's words for the first index it cannot place, scanning in order."""
+    seen = set()
+    for d in host.tolist():
+        if not 0 <= d < host.size:
+            return '%d is not between 0 and %d' % (d, host.size)
+        if d in seen:
+            return '%d is duplicated in the input.' % d
+        seen.add(d)
+    return ''
 
 
 def _ordered(x, strict, op):
