@@ -15,12 +15,13 @@ _RANK_CHECKING_KERNELS = {
     'eig': ('Eig', 'Input tensor 0 must have rank >= 2, got %d'),
     'sqrtm': ('MatrixSquareRoot', 'Input tensor 0 must have rank >= 2, got %d'),
     'lu': ('Lu', 'Input tensor must have rank >= 2, got %d'),
+    'triangular_solve': ('MatrixTriangularSolve', 'In[0] ndims must be >= 2: %d'),
 }
 
 
 # The kernels whose 'Input matrix must be square.' refuses a non-square matrix (logdet runs Cholesky)
 _SQUARE_CHECKING_KERNELS = {'eigh': 'SelfAdjointEigV2', 'eigvalsh': 'SelfAdjointEigV2', 'sqrtm': 'MatrixSquareRoot',
-                            'logdet': 'Cholesky'}
+                            'logdet': 'Cholesky', 'lu': 'Lu'}
 
 
 def matrices(x, op, square=True, complex_ok=True):
@@ -50,6 +51,9 @@ def matrices(x, op, square=True, complex_ok=True):
         if op in _SQUARE_CHECKING_KERNELS:
             raise kernel_error(_SQUARE_CHECKING_KERNELS[op], 'Input matrix must be square.', named=fast_path(x),
                                note=sentence)
+        if op == 'triangular_solve':     # (columns =/= rows)
+            raise kernel_error('MatrixTriangularSolve', 'In[0] matrices in the last dimensions must be square '
+                               '(%d =/= %d)' % (t.shape[-1], t.shape[-2]), named=True, note=sentence)
         raise InvalidArgumentError(sentence)
     return t
 

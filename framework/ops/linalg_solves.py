@@ -10,7 +10,7 @@ import numpy as np
 
 from .. import backend
 from ..errors import InvalidArgumentError, kernel_error, noted
-from ..tensor import Tensor
+from ..tensor import Tensor, convert_to_tensor
 from .linalg import matmul
 from .graph_input_errors import eager_input_error
 from .linalg_checks import matrices, rhs_rows, same_dtype
@@ -39,7 +39,8 @@ def triangular_solve(matrix, rhs, lower=True, adjoint=False, name=None):
         refuse_missing(given, 'MatrixTriangularSolve', 'triangular_solve', attrs)
     a = matrices(given, 'triangular_solve')
     refuse_missing(a, 'MatrixTriangularSolve', 'triangular_solve', attrs)
-    b = as_float_tensor(rhs, 'triangular_solve')
+    # a numpy array or list rhs takes the matrix's dtype, as eager TF converts the op's inputs
+    b = as_float_tensor(rhs, 'triangular_solve') if isinstance(rhs, Tensor) else convert_to_tensor(rhs, dtype=a.dtype)
     if b.dtype != a.dtype:
         raise noted(eager_input_error('MatrixTriangularSolve', 1, a.dtype, b.dtype),
                     'triangular_solve: both operands need one dtype, got %s and %s' % (a.dtype.name, b.dtype.name))
@@ -86,6 +87,26 @@ def cholesky_solve(chol, rhs, name=None):
     return triangular_solve(l, triangular_solve(l, b), adjoint=True)
 
 
+def _banded_kernel_checks(b, x, lower, adjoint, op):
+    """BandedTriangularSolve's own checks, in its order and words: the ranks, the batch axes, then M."""
+    sentence = ('%s: bands (..., K, M) and rhs (..., M, N) must agree in M, got shapes %s and %s'
+                % (op, tuple(b.shape), tuple(x.shape)))
+    for index, t in enumerate((b, x)):
+        if t.ndim < 2:
+            raise kernel_error('BandedTriangularSolve', 'In[%d] ndims must be >= 2: %d' % (index, t.ndim), named=True,
+                               note=sentence)
+    dims = [','.join(map(str, t.shape)) for t in (b, x)]
+    try:
+        np.broadcast_shapes(tuple(b.shape[:-2]), tuple(x.shape[:-2]))
+    except ValueError:
+        raise kernel_error('BandedTriangularSolve', 'In[0] and In[1] must have compatible batch dimensions: [%s] vs. '
+                           '[%s]' % tuple(dims), named=True, note=sentence) from None
+    if b.shape[-1] != x.shape[-2]:      # (its flags printed as 1 / 0)
+        raise kernel_error('BandedTriangularSolve', 'In[0] mismatch In[1] shape: %d vs. %d: [%s] [%s] %d %d'
+                           % (b.shape[-1], x.shape[-2], dims[0], dims[1], bool(lower), bool(adjoint)), named=True,
+                           note=sentence)
+
+
 @named_errors('banded_triangular_solve')
 def banded_triangular_solve(bands, rhs, lower=True, adjoint=False, name=None):
     """X with ``T @ X = rhs`` for the triangular band matrices T described by ``bands`` (..., K, M).
@@ -96,10 +117,12 @@ def banded_triangular_solve(bands, rhs, lower=True, adjoint=False, name=None):
     """
     op = 'banded_triangular_solve'
     b = as_tensor(bands, op)
-    x = as_float_tensor(rhs, op)
-    if b.ndim < 2 or x.ndim < 2 or b.shape[-1] != x.shape[-2]:
-        raise InvalidArgumentError('%s: bands (..., K, M) and rhs (..., M, N) must agree in M, got shapes %s and %s'
-                                   % (op, tuple(b.shape), tuple(x.shape)))
+    # a numpy array or list rhs takes the bands' dtype, as eager TF converts the op's inputs
+    x = as_float_tensor(rhs, op) if isinstance(rhs, Tensor) else convert_to_tensor(rhs, dtype=b.dtype)
+    if x.dtype != b.dtype and b._data.dtype.kind in 'fc':
+        raise noted(eager_input_error('BandedTriangularSolve', 1, b.dtype, x.dtype),
+                    '%s: both operands need one dtype, got %s and %s' % (op, b.dtype.name, x.dtype.name))
+    _banded_kernel_checks(b, x, lower, adjoint, op)
     same_dtype(b, x, op)
     k_bands, m = b.shape[-2], b.shape[-1]
     if not 1 <= k_bands <= m:

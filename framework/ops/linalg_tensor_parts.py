@@ -35,8 +35,10 @@ def cross(a, b, name=None):
                            named=named, note='cross: a and b must have one shape, got %s and %s'
                                             % (tuple(a.shape), tuple(b.shape)))
     if a.ndim < 1 or a.shape[-1] != 3:
-        raise kernel_error('Cross', 'Cross-products are only defined for 3-element vectors.',
-                           error_class=FailedPreconditionError,     # (TF's first Cross call of a process)
+        # (a fast-path call ends in ' name: ' as the other kernel errors; TF's very first op of a process,
+        # which takes the slow path, had given the words without it)
+        raise kernel_error('Cross', 'Cross-products are only defined for 3-element vectors.', named=named,
+                           error_class=FailedPreconditionError,
                            note='cross: the last axis must hold 3 components, got shape %s' % (tuple(a.shape),))
     # one Cross op, as TF's kernel computes it, with TF's rule: (cross(b, g), cross(g, a)); composed of
     # slices and products, its gradient summed the two terms of a component into zeros and kept no -0

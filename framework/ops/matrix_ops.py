@@ -39,6 +39,8 @@ def _square(x, op):
                                note=sentence)
         if op in _KERNELS:
             raise kernel_error(_KERNELS[op], 'Input matrix must be square.', named=fast_path(x), note=sentence)
+        if op == 'solve' and t.ndim >= 2:
+            raise kernel_error('MatrixSolve', 'First input (lhs) must be a square matrix.', named=True, note=sentence)
         raise InvalidArgumentError(sentence)
     return t
 
@@ -213,13 +215,17 @@ def solve(matrix, rhs, adjoint=False, name=None):
 
 def _one_dtype(matrix, rhs):
     """MatrixSolve's one dtype T, as eager TF 2.21 infers it: a numpy array or list takes the other
-    operand's tensor dtype (solve(float32 matrix, np.ones([2, 1])) runs in float32); two tensors of
+    operand's tensor dtype (solve(float32 matrix, np.ones([2, 1])) runs in float32), or, where neither is a
+    tensor, the matrix's converted dtype; two tensors of
     different dtypes are input #1's error."""
     from ..tensor import convert_to_tensor
     if isinstance(matrix, Tensor) and not isinstance(rhs, Tensor):
         return matrix, convert_to_tensor(rhs, dtype=matrix.dtype)
     if isinstance(rhs, Tensor) and not isinstance(matrix, Tensor):
         return convert_to_tensor(matrix, dtype=rhs.dtype), rhs
+    if not isinstance(matrix, Tensor):      # neither: the matrix's dtype, converted first, is the rhs's
+        matrix = convert_to_tensor(matrix)
+        return matrix, convert_to_tensor(rhs, dtype=matrix.dtype)
     if isinstance(matrix, Tensor) and matrix.dtype != rhs.dtype:
         from .graph_input_errors import eager_input_error
         error = eager_input_error('MatrixSolve', 1, matrix.dtype, rhs.dtype)
