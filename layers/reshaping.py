@@ -9,7 +9,7 @@ from framework.type_text import EAGER_TENSOR_PATH
 
 from .argument_tuples import standardized_data_format, standardized_tuple
 from .input_spec import InputSpec
-from .listed_inputs import read_shape
+from .listed_inputs import as_one_tensor, read_shape
 from .layer import Layer
 
 
@@ -147,6 +147,13 @@ class RepeatVector(Layer):
         self.input_spec = InputSpec(ndim=2)
 
     def call(self, inputs):
+        if type(inputs) in (list, tuple):
+            # Keras 3 reshapes ops.shape(inputs)'s first two sizes to (batch, 1, features) before it repeats: the
+            # tensor its ops stack a list into fails that reshape (TF 2.21's 'Input to reshape is a tensor with 8
+            # values, but the requested shape has 2')
+            inputs = as_one_tensor(inputs)
+            shape = inputs.shape
+            return tile(reshape(inputs, (shape[0], 1, shape[1])), (1, self.n, 1))
         return tile(expand_dims(inputs, 1), (1, self.n, 1))
 
     def compute_output_shape(self, input_shape):
