@@ -76,13 +76,15 @@ def _record(out, image, image_host, boxes, b, index, method):
 @named_errors('image.draw_bounding_boxes')
 def draw_bounding_boxes(images, boxes, colors, name=None):
     """Images (batch, height, width, depth) with each box's one-pixel outline drawn in its colour
-    (colours cycle over the boxes); boxes are (batch, num_boxes, 4) in [0, 1]."""
+    (colours cycle over the boxes); boxes are (batch, num_boxes, 4) in [0, 1]. ``colors=None`` draws in
+    the default colours, as TF 2.21 then runs the first DrawBoundingBoxes kernel (whose errors it names)."""
     op = 'image.draw_bounding_boxes'
+    kernel = 'DrawBoundingBoxes' if colors is None else 'DrawBoundingBoxesV2'
     named = fast_path(images, boxes, colors)      # (a Python list among them: no ' name: ' tail)
     x = refuse_dtype(as_tensor(images, op), 'DrawBoundingBoxesV2', op, 'images', named=named)
     b = _host(boxes, op, 'boxes').astype(np.float32)
-    palette = _host(colors, op, 'colors').astype(np.float32)
-    _check_drawing(x.shape, b.shape, palette.shape, named)
+    palette = np.zeros((0, 4), np.float32) if colors is None else _host(colors, op, 'colors').astype(np.float32)
+    _check_drawing(x.shape, b.shape, None if colors is None else palette.shape, named, kernel)
     out = np.array(backend.to_host(x._data))
     h, w = out.shape[1], out.shape[2]
     depth = out.shape[3]
@@ -105,12 +107,13 @@ def draw_bounding_boxes(images, boxes, colors, name=None):
     return Tensor(backend.array_module(x._data).asarray(out))
 
 
-def _check_drawing(image_shape, box_shape, colour_shape, named):
-    """The DrawBoundingBoxesV2 kernel's checks of its operands' shapes, in its order and words."""
+def _check_drawing(image_shape, box_shape, colour_shape, named, kernel):
+    """The DrawBoundingBoxes(V2) kernel's checks of its operands' shapes, in its order and words (the
+    first kernel has no colours: ``colour_shape`` None)."""
     def refuse(text, note):
-        raise kernel_error('DrawBoundingBoxesV2', text, named=named,
+        raise kernel_error(kernel, text, named=named,
                            note='image.draw_bounding_boxes: %s; got images %s, boxes %s, colors %s'
-                                % (note, tuple(image_shape), tuple(box_shape), tuple(colour_shape)))
+                                % (note, tuple(image_shape), tuple(box_shape), colour_shape and tuple(colour_shape)))
     if len(image_shape) != 4:
         refuse('The rank of the images should be 4', 'images must be 4-D (batch, height, width, channels)')
     if len(box_shape) != 3:
@@ -122,6 +125,8 @@ def _check_drawing(image_shape, box_shape, colour_shape, named):
     if box_shape[2] != 4:
         refuse('The size of the third dimension of the box must be 4. Received: %d' % box_shape[2],
                'each box must be [y_min, x_min, y_max, x_max]')
+    if colour_shape is None:
+        return
     if len(colour_shape) != 2:
         refuse('colors must be a 2-D matrix%s' % _dims(colour_shape), 'colors must be 2-D (num_colors, channels)')
     if colour_shape[1] < image_shape[3]:
