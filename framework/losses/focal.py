@@ -8,12 +8,15 @@ import warnings
 
 import numpy as np
 
+from .. import graph_random_ops
 from ..function import is_replaying
+from ..tape import ACTIVE
 
 from ..ops import clip_by_value, log, pow, reduce_sum, sigmoid, sigmoid_cross_entropy_with_logits, softmax
 from ..errors import kernel_error
 from .integer_probabilities import binary_formula, categorical_formula
 from .inputs import EPSILON, keras_mean, keras_shape, labels_and_predictions, same_shape
+from .focal_logits_graph import sigmoid_and_logistic_loss
 from .loss import Loss, LossFunctionWrapper
 from .probabilistic import refuse_bool_axis, smoothing_share
 from ..ops import graph_rewrites
@@ -50,7 +53,10 @@ def binary_focal_crossentropy(y_true, y_pred, apply_class_balancing=False, alpha
     same_shape(y_true, y_pred, what)
     if label_smoothing:
         y_true = y_true * (1.0 - label_smoothing) + 0.5 * label_smoothing
-    if from_logits:     # keras.ops.sigmoid's output carries its logits: the cross-entropy is scored from them
+    if from_logits and ACTIVE and graph_random_ops.current() is not None:
+        # a traced step: the logits' gradient adds the Sigmoid's first, as TF's graph (focal_logits_graph.py)
+        y_pred, bce = sigmoid_and_logistic_loss(y_true, y_pred)
+    elif from_logits:     # keras.ops.sigmoid's output carries its logits: the cross-entropy is scored from them
         logits, y_pred = y_pred, sigmoid(y_pred)
         bce = sigmoid_cross_entropy_with_logits(labels=y_true, logits=logits)
     else:

@@ -57,12 +57,18 @@ def record_traced(labels, logits, loss_of):
 
 
 def _logits_grad(g, y, labels, logits):
+    neg, select, select_3, mul = _terms_as_ops(g, labels, logits)
+    return add(add(add(neg, select), select_3), mul)
+
+
+def _terms_as_ops(g, labels, logits):
+    """The four terms with framework ops (a recording sweep), in the AddN's order."""
     positive = logits >= 0
     e = exp(where(positive, negative(logits), logits))
     m = multiply(e, multiply(g, reciprocal(add(1.0, e))))
     zero = zeros_like(g)
-    return add(add(add(negative(where(positive, m, zero)), where(positive, g, zero)), where(positive, zero, m)),
-               multiply(negative(g), labels))
+    return [negative(where(positive, m, zero)), where(positive, g, zero), where(positive, zero, m),
+            multiply(negative(g), labels)]
 
 
 def _logits_terms(g, y, labels, logits):
