@@ -17,7 +17,7 @@ from .tf_python_names import tf_named
 def to_hash_bucket_fast(input, num_buckets, name=None):  # noqa: A002
     """Each string's FarmHash Fingerprint64 modulo ``num_buckets``, int64 (TensorFlow's bucket for it)."""
     from .string_hashes import fingerprint64
-    buckets = _buckets(num_buckets, 'to_hash_bucket_fast')
+    buckets = _buckets(num_buckets, 'to_hash_bucket_fast', _fast(input) and (name or ''))
     return _map(lambda s: fingerprint64(s) % buckets, _strings(input, 'to_hash_bucket_fast'), np.int64)
 
 
@@ -26,7 +26,7 @@ def to_hash_bucket_fast(input, num_buckets, name=None):  # noqa: A002
 def to_hash_bucket_strong(input, num_buckets, key, name=None):  # noqa: A002
     """Each string's keyed SipHash-2-4 (``key``: two ints) modulo ``num_buckets``, int64."""
     from .string_hashes import siphash24
-    buckets = _buckets(num_buckets, 'to_hash_bucket_strong')
+    buckets = _buckets(num_buckets, 'to_hash_bucket_strong', _fast(input) and (name or ''))
     note = 'to_hash_bucket_strong: key must be a list of two integers, got %r' % (key,)
     key = _int_list(key, note)
     values = _strings(input, 'to_hash_bucket_strong')     # the kernel's input check, before its own
@@ -61,10 +61,11 @@ _HASH_KERNELS = {'to_hash_bucket_fast': ('StringToHashBucketFast', ''),
                  'to_hash_bucket_strong': ('StringToHashBucketStrong', '; attr=key:list(int)')}
 
 
-def _buckets(num_buckets, op):
+def _buckets(num_buckets, op, named=False):
     """``num_buckets`` as TF 2.21 reads the kernel's int attr: its wrapper's ``int(v)`` (2.9 is 2, True 1, a
     scalar tensor its value; a string, None or a list is its TypeError), a value beyond int64 -1 (the C
-    conversion's overflow value), then the kernel's ``min=1`` check, an InvalidArgumentError."""
+    conversion's overflow value), then the kernel's ``min=1`` check, an InvalidArgumentError. ``named``:
+    the ' name: ' tail's text where TF's fast path (a tensor or array input) adds it, else False."""
     if isinstance(num_buckets, (str, bytes)):
         raise TypeError("Expected int for argument 'num_buckets' not %r." % (num_buckets,))
     try:
@@ -77,7 +78,8 @@ def _buckets(num_buckets, op):
         kernel, more_attrs = _HASH_KERNELS[op]
         error = InvalidArgumentError("Value for attr 'num_buckets' of %d must be at least minimum 1\n\t; NodeDef: "
                                      "{{node %s}}; Op<name=%s; signature=input:string -> output:int64; attr=num_buckets:"
-                                     "int,min=1%s> [Op:%s]" % (buckets, kernel, kernel, more_attrs, kernel))
+                                     "int,min=1%s> [Op:%s]%s" % (buckets, kernel, kernel, more_attrs, kernel,
+                                                                 '' if named is False else ' name: ' + named))
         error.add_note('%s: num_buckets must be a positive integer, got %r' % (op, num_buckets))
         raise error
     return buckets
