@@ -6,6 +6,8 @@ are those of Keras 3.15's TensorFlow backend (``sparsemax``'s tau too, see its d
 """
 import operator
 
+import numpy as np
+
 from framework import backend, ops, trace_names
 from framework.tensor import Tensor
 from framework.keras.activation_inputs import float_activation_input, shape_read
@@ -30,7 +32,8 @@ def _positive(value, what, argument):
 
 
 def _number(value, what, argument):
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
+    # (numpy's numbers too: TF converts np.int32(1) as 1)
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer, np.floating)):
         raise TypeError('%s: `%s` must be a number, got %r' % (what, argument, value))
     return float(value)
 
@@ -67,9 +70,34 @@ def glu(x, axis=-1):
     return a * ops.sigmoid(b)
 
 
+def _integer_input(x, name):
+    """``x`` as a tensor where Keras 3 on TF runs the formula on it in its integer (or bool) dtype; else None.
+    hard_shrink's Abs refuses bools and unsigned ints first (_float_tensor's error)."""
+    t = ops.convert_to_tensor(x)
+    if not (t.dtype.is_integer or t.dtype.is_bool) or name == 'hard_shrink' and (t.dtype.is_bool or
+                                                                                  t.dtype.is_unsigned):
+        return None
+    return t
+
+
+def _in_dtype(value, x, name):
+    """A threshold in integer (or bool) x's dtype, converted as TF converts a Python number there: 0.6 into int32
+    and 1 into bool are its TypeError ("Cannot convert 0.6 to EagerTensor of dtype int32")."""
+    try:
+        return ops.constant(value, x.dtype)
+    except TypeError as error:
+        error.add_note('keras.activations.%s / keras.ops.%s: an integer x meets its arguments in its own dtype '
+                       '(%s); pass integers or cast x to float first' % (name, name, x.dtype.name))
+        raise
+
+
 def hard_shrink(x, threshold=0.5):
-    """x where |x| > threshold, else 0."""
+    """x where |x| > threshold, else 0 (an integer x in its dtype, as Keras 3 on TF)."""
+    given = threshold
     threshold = _number(threshold, 'hard_shrink', 'threshold')
+    t = _integer_input(x, 'hard_shrink')
+    if t is not None:
+        return ops.where(ops.abs(t) > _in_dtype(given, t, 'hard_shrink'), t, ops.zeros_like(t))
     x = _float_tensor(x, 'hard_shrink')
     return ops.where(ops.abs(x) > threshold, x, 0.0)
 
@@ -89,7 +117,13 @@ def log_sigmoid(x):
 def soft_shrink(x, threshold=0.5):
     """x - threshold above threshold, x + threshold below -threshold, 0 between."""
     _compared_as_given(x, operator.gt, threshold)
+    given = threshold
     threshold = _number(threshold, 'soft_shrink', 'threshold')
+    t = _integer_input(x, 'soft_shrink')
+    if t is not None:       # Keras's formula in x's dtype: -threshold is Python's, converted (-1 is 255 in uint8)
+        above = _in_dtype(given, t, 'soft_shrink')
+        below = _in_dtype(-given, t, 'soft_shrink')
+        return ops.where(t > above, t - above, ops.where(t < below, t + above, ops.zeros_like(t)))
     x = _float_tensor(x, 'soft_shrink')
     return ops.where(_ordered(x, 'greater', threshold), x - threshold,
                      ops.where(_ordered(x, 'less', -threshold), x + threshold, 0.0))
@@ -136,8 +170,13 @@ def tanh_shrink(x):
 def threshold(x, threshold, default_value):
     """x where x > threshold, else ``default_value``."""
     _compared_as_given(x, operator.gt, threshold)
+    given = threshold, default_value
     threshold = _number(threshold, 'threshold', 'threshold')
     default_value = _number(default_value, 'threshold', 'default_value')
+    t = _integer_input(x, 'threshold')
+    if t is not None:
+        above = t > _in_dtype(given[0], t, 'threshold')
+        return ops.where(above, t, _in_dtype(given[1], t, 'threshold'))
     x = _float_tensor(x, 'threshold')
     return ops.where(x > threshold, x, default_value)
 

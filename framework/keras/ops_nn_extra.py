@@ -288,8 +288,10 @@ def _activation_call(name):
         if name == 'glu':      # Keras checks glu's axis size (x.shape) before TF's kernel sees the dtype
             shape_read(x, 'glu')
             return _activation_function(name)(tensor(x, 'glu'), *args, **kwargs)
-        if name == 'sparsemax':    # runs Keras's steps on integer / bool tensors too (fails where TF does)
-            return _activation_function(name)(tensor(x, 'sparsemax'), *args, **kwargs)
+        if name == 'sparsemax' or name in ('hard_shrink', 'soft_shrink', 'threshold') and not isinstance(x, (list,
+                                                                                                         tuple)):
+            # run Keras's steps on integer / bool tensors too (in their dtype, failing where TF does)
+            return _activation_function(name)(tensor(x, name), *args, **kwargs)
         if isinstance(x, (list, tuple)):    # goes on as given: Keras compares it first (soft_shrink's x > threshold)
             tensor(x, name)
             return _activation_function(name)(x, *args, **kwargs)
