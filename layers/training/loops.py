@@ -36,7 +36,7 @@ from . import predict_group_hoist, predict_group_traces, predict_none, predict_o
 from .step_traces import StepTraces, input_shapes
 from .strategy_symbolic_build import build_for_strategy
 from .traced_batch import (array_signature, first_input_is_static, predict_nesting, traced_batch_is_free,
-                           traced_open_axes, traced_structure)
+                           step_dtypes, traced_open_axes, traced_structure)
 from .unfed_step import UnfedStepRecorder, run_unfed_step
 from .unknown_rank_batches import refuse_unknown_rank
 from .unrecognized_iterators import is_plain_iterator
@@ -340,7 +340,7 @@ class TrainingLoops:
         random_scope = graph_random_ops.running(random_ops)
         traces = self._step_traces()
         if traces is not None:
-            traces.begin_pass(traced_structure(data), array_signature(data))
+            traces.begin_pass(traced_structure(data), array_signature(data), step_dtypes(data))
         # (read before the wrappers below: a step, model or layer whose code calls tf.gradients records)
         asks_gradients = traces is not None and graph_gradient_steps.asks(self, step_fn, traces)
         if kind != 'predict' and _overridden(step_fn):

@@ -72,19 +72,22 @@ class StepTraces:
     def structure(self, structure):
         self.begin_pass(structure, None)
 
-    def begin_pass(self, structure, signature):
+    def begin_pass(self, structure, signature, dtypes=None):
         """Set once per pass: its steps then look up the batch sizes traced on data of this structure and
         of these shapes past the batch axis (``signature``, traced_batch.array_signature; None for data
-        whose shapes are not told apart: a dataset's, a generator's trace serves arrays, and theirs it)."""
+        whose shapes are not told apart: a dataset's, a generator's trace serves arrays, and theirs it)
+        and of these x and y dtypes (``dtypes``, traced_batch.step_dtypes; None: not told apart)."""
         self._structure = structure
         key = None if structure == PLAIN_STRUCTURE else structure
         self._pass_key, self._pass_signature = key, signature
-        self._traced = {kind: by_nesting.setdefault((key, signature), set())
+        self._traced = {kind: by_nesting.setdefault((key, signature, dtypes), set())
                         for kind, by_nesting in self._specs.items()}
-        # the other traces serving this pass: those on unshaped data, or for unshaped data every one
-        self._also_serving = {kind: [traced for (nesting, shapes), traced in by_nesting.items()
-                                     if nesting == key and shapes != signature
-                                     and (signature is None or shapes is None)]
+        # the other traces serving this pass: those on unshaped data, or for unshaped data every one, of
+        # the same dtypes (a trace on float32 y serves no dataset of float64 y)
+        self._also_serving = {kind: [traced for (nesting, shapes, types), traced in by_nesting.items()
+                                     if nesting == key and (shapes != signature or types != dtypes)
+                                     and (signature is None or shapes is None)
+                                     and (types is None or dtypes is None or types == dtypes)]
                               for kind, by_nesting in self._specs.items()}
 
     def step(self, kind, free_batch, batch_size, batch, open_axes=None):

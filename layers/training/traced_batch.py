@@ -110,6 +110,27 @@ def array_signature(data):
     return specs((data.x, data.y)), frozenset(specs(data.sample_weight))
 
 
+def step_dtypes(data):
+    """The dtypes of the x and y tensors fit's and evaluate's step is traced on, flattened: arrays' as
+    Keras's adapter hands them (floats as floatx: ArrayData's), a dataset's by its element spec; None
+    where they are not told apart (other data, text). TensorFlow's trace on arrays serves no dataset
+    of other dtypes (TF 2.21: fit(x, y_float64) then fit(Dataset of x, y_float64) traces train_step
+    again on float64 y; notes progs/kerasexamples15/p25_fit_retrace.py)."""
+    if type(data) is ArrayData:
+        leaves = nest.flatten(data.x) + nest.flatten(data.y)
+    elif isinstance(data, IterableData) and isinstance(data.source, Dataset):
+        x, y, _ = _unpacked_spec(data.source.element_spec)
+        leaves = nest.flatten(x) + nest.flatten(y)
+    else:
+        return None
+    names = tuple(getattr(getattr(leaf, 'dtype', None), 'name', None) for leaf in leaves if leaf is not None)
+    return names if all(name in _NUMERIC for name in names) else None
+
+
+_NUMERIC = frozenset(('bool', 'float16', 'bfloat16', 'float32', 'float64', 'int8', 'int16', 'int32', 'int64',
+                      'uint8', 'uint16', 'uint32', 'uint64', 'complex64', 'complex128'))
+
+
 def given_dtypes(values):
     """The dtypes of the arrays and tensors in ``values`` as the caller gave them (before tapeflow makes
     floating arrays float32), a hashable key: Keras's train_on_batch / test_on_batch / predict_on_batch
