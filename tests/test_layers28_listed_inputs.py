@@ -76,6 +76,8 @@ CASES = [
     ('LSTM', lambda: L.LSTM(2), X3, dict(_same(*_convert('((2, 3, 4), 8)')), dict=(KeyError, '0'))),
     ('Bidirectional', lambda: L.Bidirectional(L.SimpleRNN(2)), X3,
      dict(_same(*_convert('((2, 3, 4), 2)')), dict=(KeyError, '0'))),
+    ('Normalization', lambda: L.Normalization(mean=0., variance=1.), X3,
+     dict(_same(InvalidArgumentError, 'shape must be a vector of {int32,int64}, got shape [1,3]'), dict=(KeyError, '0'))),
     ('TimeDistributed', lambda: L.TimeDistributed(L.Dense(2)), X3,
      {'list': _time_distributed('[(2, 3, 4)]'), 'tuple': _time_distributed('((2, 3, 4),)'),
       'dict': _time_distributed("{'a': (2, 3, 4)}")}),

@@ -106,6 +106,14 @@ class Normalization(Layer):
         shape = [1] * len(self._broadcast_shape)
         for i in range(1, array.ndim + 1):
             shape[self._keep_axis[-i]] = array.shape[-i]
+        lengths = {len(d) if isinstance(d, (tuple, list)) else None for d in self._broadcast_shape}
+        if len(lengths) == 1 and None not in lengths:
+            # the shapes of a list of inputs: Keras 3's broadcast_to takes the kept "size", a whole shape, into its
+            # shape tensor, a matrix TF 2.21's BroadcastTo kernel refuses (Normalization(mean=0., variance=1.)([x]))
+            raise kernel_error('BroadcastTo', 'shape must be a vector of {int32,int64}, got shape [%d,%d]'
+                               % (len(self._broadcast_shape), lengths.pop()),
+                               note='Normalization %r: built for the shapes of several inputs, %s'
+                                    % (self.name, self._build_shape)) from None
         try:
             return np.broadcast_to(array.reshape(shape), self._broadcast_shape)
         except ValueError:      # TF 2.21's BroadcastTo kernel words it (when the layer is built)
