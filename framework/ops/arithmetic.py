@@ -441,7 +441,8 @@ def pow_arrays(dx, dy, constant_exponent):
     ``constant_exponent``) by a cheaper op when the constant is 2, 3, 1, 0.5, 0, -0.5 or -1
     (grappler's ConvertPow)."""
     dtype = (dy if type(dx) in _PY_NUMBERS else dx).dtype      # a Python base takes the tensor's dtype
-    if dtype.kind == 'f' and constant_exponent and graph_random_ops.current() is not None:
+    if dtype.kind == 'f' and constant_exponent and (graph_random_ops.current() is not None
+                                                    or graph_rewrites.PREDICT[0] > 0):    # (predict is traced too)
         rewritten = _graph_pow(dx, dy)
         if rewritten is not None:
             return rewritten
@@ -498,7 +499,7 @@ def _graph_pow(dx, dy):
     if c == -0.5:
         return rsqrt_array(xp, dx)              # Rsqrt, as tapeflow's rsqrt computes it
     if c == -1:
-        return 1 / dx                           # Reciprocal, as tapeflow's reciprocal
+        return _reciprocal_value(xp, dx)        # Reciprocal: Eigen's estimate and Newton step, not 1 / x
     if c == 1 and keeps_shape:
         return xp.array(dx, copy=True)          # Identity
     if c == 0 and keeps_shape:
