@@ -123,12 +123,22 @@ def step_dtypes(data):
         leaves = nest.flatten(x) + nest.flatten(y)
     else:
         return None
-    names = tuple(getattr(getattr(leaf, 'dtype', None), 'name', None) for leaf in leaves if leaf is not None)
+    names = tuple(_name_of(getattr(leaf, 'dtype', None)) for leaf in leaves if leaf is not None)
     return names if all(name in _NUMERIC for name in names) else None
 
 
 _NUMERIC = frozenset(('bool', 'float16', 'bfloat16', 'float32', 'float64', 'int8', 'int16', 'int32', 'int64',
                       'uint8', 'uint16', 'uint32', 'uint64', 'complex64', 'complex128'))
+_NAMES = {}     # dtype -> its name (numpy's dtype.name is Python code: fit asks once per pass, per leaf)
+
+
+def _name_of(dtype):
+    name = _NAMES.get(dtype)
+    if name is None:
+        name = getattr(dtype, 'name', None)
+        if dtype is not None:
+            _NAMES[dtype] = name
+    return name
 
 
 def given_dtypes(values):
