@@ -101,13 +101,15 @@ def test_fold_is_the_adjoint_of_unfold():
 
 # ---- bad input: the error names the op and says what is wrong ----------------------------------
 @pytest.mark.parametrize('call, message', [
-    (lambda: ops.depthwise_conv(IMG5, DK[:, :, :2]), 'keras.ops.depthwise_conv: kernel must be \\(height, width, in_channels=3'),
+    # TF 2.21's words (Keras's check_conv_input_channels, on the shapes as given: errors59 kops3.py)
+    (lambda: ops.depthwise_conv(IMG5, DK[:, :, :2]), "The number of input channels must match the kernel's input "
+                                                     'channels. Received: input channels=3, kernel input channels=2'),
     (lambda: ops.depthwise_conv(IMG5, DK, padding='full'), "keras.ops.depthwise_conv: padding must be 'valid' or 'same'"),
     (lambda: ops.depthwise_conv(IMG5, DK, strides=0), 'keras.ops.depthwise_conv: strides must be an int >= 1'),
     (lambda: ops.depthwise_conv(IMG5, DK, dilation_rate=9), 'keras.ops.depthwise_conv: the kernel .* is larger than'),
-    (lambda: ops.depthwise_conv(np.ones((5, 5), np.float32), DK), 'keras.ops.depthwise_conv: tapeflow supports 1-D and 2-D'),
+    (lambda: ops.depthwise_conv(np.ones((5, 5), np.float32), DK), 'Received: input channels=5, kernel input channels=3'),
     (lambda: ops.separable_conv(IMG5, DK, PK[:, :, :4]), 'keras.ops.separable_conv: pointwise_kernel must be'),
-    (lambda: ops.conv_transpose(IMG, TK[:, :, :, :1]), 'keras.ops.conv_transpose: kernel must be'),
+    (lambda: ops.conv_transpose(IMG, TK[:, :, :, :1]), 'Received: input channels=2, kernel input channels=1'),
     (lambda: ops.conv_transpose(IMG, TK, strides=2, dilation_rate=2), 'keras.ops.conv_transpose: `strides > 1`'),
     # (TF 2.21's words: Keras unpacks output_size; 0 is Python's ZeroDivisionError, tests/test_kerasops12_adaptive_pool.py)
     (lambda: ops.adaptive_max_pool(ops.convert_to_tensor(IMG5), (2,)), 'not enough values to unpack \\(expected 2, got 1\\)'),

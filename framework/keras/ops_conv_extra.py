@@ -34,6 +34,26 @@ def _two(value, one_d, op, what):
     return ([1] + values) if one_d else (values * 2 if len(values) == 1 else values)
 
 
+def _keras_backend_checks(inputs, kernel, data_format, op, kernel_axis=-2, rank_text=None):
+    """Keras 3's TF backend checks before tapeflow's own: the rank (``rank_text``, given the number of spatial
+    axes), then check_conv_input_channels (kernel_axis -2) or check_conv_transpose_input_channels (-1) on the
+    shapes as given, so a 2-D input's last axis is taken as its channels there."""
+    shape, kernel_shape = tensor(inputs, op).shape, tensor(kernel, op).shape
+    if rank_text is not None and len(shape) - 2 > 2:
+        raise ValueError(rank_text(len(shape)))
+    first = standardize_data_format(data_format, 'keras.ops.' + op) == 'channels_first'
+    if len(shape) < (2 if first else 1) or len(kernel_shape) < -kernel_axis:
+        return
+    channels = shape[1] if first else shape[-1]
+    if channels != kernel_shape[kernel_axis]:
+        error = ValueError("The number of input channels must match the kernel's input channels. Received: input "
+                           "channels=%d, kernel input channels=%d, data_format='%s'."
+                           % (channels, kernel_shape[kernel_axis], 'channels_first' if first else 'channels_last'))
+        error.add_note('keras.ops.%s: the kernel\'s in_channels (axis %d) must be the input\'s channels'
+                       % (op, kernel_axis))
+        raise error
+
+
 def _same_padding(size, kernel, stride, dilation):
     span = (kernel - 1) * dilation + 1
     total = max((-(-size // stride) - 1) * stride + span - size, 0)
@@ -69,6 +89,8 @@ def depthwise_conv(inputs, kernel, strides=1, padding='valid', data_format=None,
     """Each input channel convolved with its own ``depth_multiplier`` filters: kernel
     (spatial..., channels, multiplier); output channels = channels * multiplier."""
     refuse_integer_input(inputs, 'depthwise_conv')
+    _keras_backend_checks(inputs, kernel, data_format, 'depthwise_conv',
+                          rank_text=lambda rank: '`inputs` rank must be 3 (1D conv) or 4 (2D conv). Received: %d.' % rank)
     x, one_d, first = _spatial(inputs, data_format, 'depthwise_conv')
     # TF's oneDNN kernel takes float32 (its name then shows in the error), the plain one other floats
     k = same_dtype_operand(x, kernel, 'depthwise_conv', '_MklNativeDepthwiseConv2dNative'
@@ -97,6 +119,8 @@ def separable_conv(inputs, depthwise_kernel, pointwise_kernel, strides=1, paddin
                    dilation_rate=1):
     """``depthwise_conv`` followed by a 1x1 convolution with ``pointwise_kernel`` (1[, 1], channels, filters)."""
     first = data_format == 'channels_first'
+    _keras_backend_checks(inputs, depthwise_kernel, data_format, 'separable_conv', rank_text=lambda rank: (
+        '`num_spatial_dims` must be 1 or 2. Received: num_spatial_dims=%d.' % (rank - 2)))
     y = depthwise_conv(inputs, depthwise_kernel, strides, padding, data_format, dilation_rate)
     p = forward_kernel(y, pointwise_kernel, 'separable_conv', 2, False)     # TF's pointwise Conv2D pairing
     channels = y.shape[1] if first else y.shape[-1]
@@ -117,6 +141,9 @@ def conv_transpose(inputs, kernel, strides=1, padding='valid', output_padding=No
     dilations = dilation_rate if isinstance(dilation_rate, (list, tuple)) else [dilation_rate]
     raw = tensor(inputs, 'conv_transpose')
     transpose_kernel(raw, kernel, 'conv_transpose', raw.ndim - 2)
+    _keras_backend_checks(inputs, kernel, data_format, 'conv_transpose', kernel_axis=-1)
+    if str(padding).lower() not in ('valid', 'same'):      # Keras's output-shape arithmetic reads it next
+        raise ValueError("The `padding` argument must be one of 'valid', 'same'. Received: padding=%s" % (padding,))
     if np.ndim(inputs) >= 5 or any(d != 1 for d in dilations):
         return conv_transpose_nd(inputs, kernel, strides, padding, output_padding, data_format, dilation_rate)
     x, one_d, first = _spatial(inputs, data_format, 'conv_transpose')
