@@ -210,7 +210,10 @@ def in_top_k(targets, predictions, k):
         # InTopKV2's float32 input converts a numpy array of any number type (a float64 or float16 *tensor* is
         # its refusal), as TF 2.21 does: in_top_k(np.array([1]), np.array([[0.2, 0.8]]), 1) is [True]
         predictions = predictions.astype(np.float32)
-    return _ops.in_top_k(tensor(targets, 'in_top_k'), floating(predictions, 'in_top_k'), integer(k, 'k', 'in_top_k'))
+    # (a Python list of targets reaches tf.math.in_top_k as given: eager's slow path, whose conversion of a
+    # float64 or int predictions tensor to float32 is its ValueError)
+    targets = targets if isinstance(targets, (list, tuple)) else tensor(targets, 'in_top_k')
+    return _ops.in_top_k(targets, predictions, integer(k, 'k', 'in_top_k'))     # (integer tensors as given too)
 
 
 def multi_hot(inputs, num_classes=None, axis=-1, dtype=None, sparse=False, **kwargs):

@@ -241,12 +241,21 @@ def in_top_k(targets, predictions, k, name=None):
     the boundary count as in. Rows with a non-finite prediction, or a target out of
     range, give False (TensorFlow's rule)."""
     t = _ints(targets, 'targets', 'in_top_k')
+    if not isinstance(predictions, Tensor) and np.asarray(predictions).dtype.kind in 'fiub':
+        # a numpy array or Python list converts to InTopKV2's float32 input, whatever its number type
+        predictions = np.asarray(predictions).astype(np.float32)
     p = as_tensor(predictions, 'in_top_k')
     if p._data.dtype.name != 'float32' or p.ndim != 2 or tuple(t.shape) != (p.shape[0],):
         # TF 2.21's InTopKV2: its float32 input check, then its shape checks, in its words
         named = fast_path(targets, predictions)
         note = ('in_top_k: predictions must be a float matrix (batch, classes) and targets a vector (batch,), got '
                 '%s %s and %s' % (p.dtype.name, tuple(p.shape), tuple(t.shape)))
+        if p.dtype.name != 'float32' and not named:
+            # eager's slow path (a Python list among the arguments) converts the tensor to float32 first
+            error = ValueError('Tensor conversion requested dtype float32 for Tensor with dtype %s: %r'
+                               % (p.dtype.name, p))
+            error.add_note(note)
+            raise error
         if p.dtype.name != 'float32':
             error = eager_input_error('InTopKV2', 0, 'float32', p.dtype, named=named)
             error.add_note(note)
