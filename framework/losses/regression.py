@@ -2,9 +2,11 @@
 import numpy as np
 
 from ..graph_random_ops import pushes_constants
-from ..ops import abs, cast, graph_rewrites, log, maximum, minimum, reduce_sum, reshape, rsqrt, softplus, square, where
+from ..ops import (abs, cast, graph_rewrites, log, maximum, minimum, reduce_mean, reduce_sum, reshape, rsqrt, softplus,
+                  square, where)
 from .fused import mean_absolute_difference, mean_squared_difference
-from .inputs import EPSILON, as_keras_converts, comparable, keras_mean, matched, squeeze_or_expand_to_same_rank
+from .inputs import (EPSILON, as_keras_converts, comparable, keras_mean, matched, squeeze_or_expand_to_same_rank,
+                     to_dtype)
 
 # Keras makes these two constants float32 tensors (convert_to_tensor(epsilon()), ops.log(2.0)) before
 # they meet the data: float64 data sees them rounded to float32 (log(1 + 1.0000000116860974e-07))
@@ -32,9 +34,14 @@ def mean_absolute_percentage_error(y_true, y_pred):
     """100 * mean(abs((y_true - y_pred) / maximum(abs(y_true), 1e-7)), axis=-1)."""
     # Keras converts epsilon to y_pred's dtype first: integer predictions make it 0, so a zero label
     # divides by 0 (TF 2.21: nan for 0 / 0, inf otherwise), where tapeflow's float32 predictions keep 1e-7
-    epsilon = 0.0 if _integer_array(y_pred) else EPSILON
+    if _integer_array(y_pred):
+        # and the predictions stay integers, y_true cast to them: TF's truediv of int32 / int64 is float64
+        # (int8 / int16: float32), so TF 2.21's mape of int32 arrays is float64 with float64's bits
+        y_true, y_pred = comparable(*squeeze_or_expand_to_same_rank(*as_keras_converts(
+            y_true, y_pred, 'mean_absolute_percentage_error')), 'mean_absolute_percentage_error')
+        return 100.0 * keras_mean(abs((y_true - y_pred) / maximum(_keras_abs(y_true), 0)), -1)
     y_true, y_pred = matched(y_true, y_pred, 'mean_absolute_percentage_error')
-    return 100.0 * keras_mean(abs((y_true - y_pred) / maximum(abs(y_true), epsilon)), -1)
+    return 100.0 * keras_mean(abs((y_true - y_pred) / maximum(abs(y_true), EPSILON)), -1)
 
 
 def _integer_array(value):
@@ -49,6 +56,11 @@ def _integer_array(value):
     return np.dtype(dtype).kind in 'iu'
 
 
+def _keras_abs(x):
+    """keras.ops.abs: unsigned integers are returned as they are (TF's Abs kernel refuses uint8)."""
+    return x if x._data.dtype.kind == 'u' else abs(x)
+
+
 def mean_squared_logarithmic_error(y_true, y_pred):
     """mean(square(log(max(y_pred, 1e-7) + 1) - log(max(y_true, 1e-7) + 1)), axis=-1)."""
     y_true, y_pred = matched(y_true, y_pred, 'mean_squared_logarithmic_error')
@@ -61,6 +73,8 @@ def mean_squared_logarithmic_error(y_true, y_pred):
 
 def huber(y_true, y_pred, delta=1.0):
     """mean(0.5 * e**2 where |e| <= delta, else delta * |e| - 0.5 * delta**2), e = y_pred - y_true."""
+    if _integer_array(y_pred):
+        return _integer_huber(y_true, y_pred, delta)
     y_true, y_pred = matched(y_true, y_pred, 'huber')
     error = y_pred - y_true
     abs_error = abs(error)
@@ -74,6 +88,21 @@ def huber(y_true, y_pred, delta=1.0):
     else:
         linear = delta * abs_error - 0.5 * delta * delta
     return keras_mean(where(abs_error <= delta, quadratic, linear), -1)
+
+
+def _integer_huber(y_true, y_pred, delta):
+    """Keras's huber of integer predictions: y_true, delta and the 0.5 are cast to their dtype, so the
+    quadratic part is 0 and the linear part delta * |e| (delta 1.5 -> 1); the mean is keras.ops.mean's, in
+    float32 (TF 2.21: huber([[4, 5, 6]], [[4, 7, 6]]) is 2 / 3, where float inputs give 1.5 / 3)."""
+    y_true, y_pred = comparable(*squeeze_or_expand_to_same_rank(*as_keras_converts(y_true, y_pred, 'huber')),
+                                'huber')
+    dtype = y_pred._data.dtype
+    delta = to_dtype(delta, dtype, 'huber', 'delta')
+    half = cast(0.5, dtype)
+    error = y_pred - y_true
+    abs_error = _keras_abs(error)
+    loss = where(abs_error <= delta, half * square(error), delta * abs_error - half * square(delta))
+    return reduce_mean(cast(loss, 'float32'), -1)
 
 
 def log_cosh(y_true, y_pred):
