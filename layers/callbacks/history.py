@@ -12,7 +12,8 @@ class History(Callback):
     def __init__(self):
         super().__init__()
         self.history = {}
-        self.epoch = []
+        # no ``epoch`` until on_train_begin, as in Keras 3: a History driven by hand that skips it fails at
+        # on_epoch_end with "'History' object has no attribute 'epoch'", as in TF 2.21
 
     def on_train_begin(self, logs=None):
         self.epoch = []
