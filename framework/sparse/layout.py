@@ -54,10 +54,10 @@ def to_dense(sp_input, default_value=None, validate_indices=True, name=None):
         bad = int(np.argmax(np.diff(linear) <= 0)) + 1
         note = ('sparse.to_dense: indices[%d] = %s is out of order or repeated; use tf.sparse.reorder to get ordered '
                 'indices' % (bad, idx[bad].tolist()))
-        where = 'indices[%d] = [%s]' % (bad, ','.join(map(str, idx[bad])))      # SparseToDense's checks
-        text = ('%s is repeated' % where if linear[bad] == linear[bad - 1] else
+        entry = 'indices[%d] = [%s]' % (bad, ','.join(map(str, idx[bad])))      # SparseToDense's checks
+        text = ('%s is repeated' % entry if linear[bad] == linear[bad - 1] else
                 '%s is out of order. Many sparse ops require sorted indices.\n    Use `tf.sparse.reorder` to create '
-                'a correctly ordered copy.\n\n' % where)
+                'a correctly ordered copy.\n\n' % entry)
         raise kernel_error('SparseToDense', text, named=True, note=note)
     dtype = sp.values._data.dtype
     default_value = checked_default(default_value, dtype)
