@@ -1,6 +1,7 @@
-"""keras.callbacks.History driven by hand, outside fit: no ``epoch`` until on_train_begin, as in Keras 3.
+"""keras.callbacks.History and EarlyStopping driven by hand, outside fit: no ``epoch`` / ``best_epoch`` until
+on_train_begin, as in Keras 3.
 
-Goldens from TF 2.21 / Keras 3 (/work/notes/progs/callbacks10/p8.py run under /opt/tfref).
+Goldens from TF 2.21 / Keras 3 (/work/notes/progs/callbacks10/p8.py and p9.py run under /opt/tfref).
 """
 import numpy as np
 import pytest
@@ -49,3 +50,12 @@ def test_fit_returns_a_history_with_its_epochs():
     x = np.zeros((4, 3), 'float32')
     history = _model().fit(x, x[:, :1], epochs=2, verbose=0)
     assert history.epoch == [0, 1] and list(history.history) == ['loss']
+
+
+def test_early_stopping_has_best_epoch_only_from_on_train_begin():
+    # TF 2.21 (callbacks10/p9.py): vars(EarlyStopping()) has no 'best_epoch'; on_train_begin sets it to 0
+    stopper = keras.callbacks.EarlyStopping()
+    with pytest.raises(AttributeError, match="^'EarlyStopping' object has no attribute 'best_epoch'$"):
+        stopper.best_epoch
+    stopper.on_train_begin()
+    assert stopper.best_epoch == 0 and stopper.best is None and stopper.wait == 0

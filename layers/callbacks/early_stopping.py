@@ -33,7 +33,7 @@ class EarlyStopping(MonitorCallback):
         self.wait = 0
         self.stopped_epoch = 0
         self.best_weights = None
-        self.best_epoch = 0
+        # no ``best_epoch`` until on_train_begin, as in Keras 3 (reading it before fails with AttributeError)
 
     def on_train_begin(self, logs=None):
         self.wait = 0
