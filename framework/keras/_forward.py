@@ -7,7 +7,7 @@ import importlib
 import types
 
 
-def forward(target, public_name, extra=None, star_names=None):
+def forward(target, public_name, extra=None, star_names=None, listed=None):
     """(__getattr__, __dir__) for a module that re-exports ``target``.
 
     Args:
@@ -16,6 +16,8 @@ def forward(target, public_name, extra=None, star_names=None):
         extra: {name: 'module:attribute'} for names found elsewhere.
         star_names: what ``from <public_name> import *`` binds, where that is not the rule of
             ``_star_names`` (keras.config: its own names, not every backend function it reaches).
+        listed: the names ``dir()`` shows, where ``target`` holds more than Keras lists (tapeflow's
+            submodules and helpers in framework.losses); the others stay reachable as attributes.
     """
     extra = extra or {}
 
@@ -37,6 +39,8 @@ def forward(target, public_name, extra=None, star_names=None):
             raise error from None
 
     def __dir__():
+        if listed is not None:
+            return sorted(listed)
         module = importlib.import_module(target)
         names = getattr(module, '__all__', None) or [n for n in vars(module) if not n.startswith('_')]
         return sorted(set(names) | set(extra))

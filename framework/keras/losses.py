@@ -1,7 +1,9 @@
 """``keras.losses``: tapeflow's ``framework.losses``, loaded on first use."""
 from ._forward import forward
+from .namespace_names import LOSSES
 
 # Keras 3's serialize is serialize_keras_object ({'module', 'class_name', 'config', 'registered_name'});
 # framework.losses.serialize keeps the two-key form the legacy .h5 files carry.
 __getattr__, __dir__ = forward('framework.losses', 'keras.losses',
-                               {'serialize': 'framework.keras.object_serialization:serialize_keras_object'})
+                               {'serialize': 'framework.keras.object_serialization:serialize_keras_object'},
+                               listed=LOSSES)
