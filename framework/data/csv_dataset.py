@@ -13,12 +13,14 @@ import numpy as np
 from .. import dtypes
 from ..errors import InvalidArgumentError, kernel_error
 from ..tensor import convert_to_tensor
+from ..tensor_conversion import is_tensor
 from .cardinality import UNKNOWN_CARDINALITY
 from .files import _contents, _filenames
 from .iterator_errors import next_error
 from .spec import TensorSpec
 
 CSV_TYPES = ('float32', 'float64', 'int32', 'int64', 'string')
+_CSV_DTYPES = tuple(dtypes.as_dtype(name) for name in CSV_TYPES)
 _KERNEL_TYPE_NAMES = {'float32': 'float', 'float64': 'double'}      # the CSV kernel's words for its types
 
 
@@ -52,7 +54,7 @@ class Column:
 
 def _dtype_and_default(record_default, index):
     """(dtype name, default value or None) for one entry of ``record_defaults``."""
-    if isinstance(record_default, (dtypes.DType, type, np.dtype)):     # a str is a default value
+    if _names_a_csv_type(record_default) or isinstance(record_default, (dtypes.DType, type, np.dtype)):
         name, default = dtypes.as_dtype(record_default).name, None
     else:
         tensor = convert_to_tensor(record_default)      # TF's rules: 0.0 is float32, 0 is int32
@@ -67,6 +69,19 @@ def _dtype_and_default(record_default, index):
         raise TypeError('CsvDataset: record_defaults[%d] has dtype %s; CSV columns are one of %s'
                         % (index, name, ', '.join(CSV_TYPES)))
     return name, default
+
+
+def _names_a_csv_type(record_default):
+    """Whether TF 2.21 takes this entry for a column type (a required column), not a default value.
+
+    TF asks ``x in (float32, float64, int32, int64, string)``, and a DType equals whatever its
+    as_dtype takes: a type name ('int64', 'float', 'string') and a type's enum number (1 float32,
+    2 float64, 3 int32, 7 string, 9 int64), so the defaults 1, 9.0, True and 'string' make required
+    columns of those types there. numpy arrays (TF turns them into other required columns) and bytes
+    (which TF's as_dtype does not take) stay values here."""
+    if is_tensor(record_default) or isinstance(record_default, (np.ndarray, bytes, list, tuple)):
+        return False
+    return record_default in _CSV_DTYPES
 
 
 def csv_rows(path, compression_type, field_delim, use_quote_delim, header, what, encoding='utf-8'):
@@ -103,7 +118,9 @@ def CsvDataset(filenames, record_defaults, compression_type=None, buffer_size=No
         for path in names:
             for row in csv_rows(path, compression_type, field_delim, use_quote_delim, header, what):
                 wanted = _wanted(len(row), len(columns), select_cols, exclude_cols, number, what)
-                yield tuple(column.parse(row[i], na_value, i, number, len(columns)) for column, i in zip(columns, wanted))
+                # TF's kernel names a field by its output index, not by its column in the file
+                yield tuple(column.parse(row[i], na_value, out, number, len(columns))
+                            for out, (column, i) in enumerate(zip(columns, wanted)))
                 number += 1
 
     dataset = Dataset(records, UNKNOWN_CARDINALITY, lambda: tuple(TensorSpec((), c.dtype) for c in columns))
