@@ -27,8 +27,8 @@ _KERNEL_TYPE_NAMES = {'float32': 'float', 'float64': 'double'}      # the CSV ke
 class Column:
     """One parsed column: its dtype name and its default (None: required)."""
 
-    def __init__(self, record_default, index):
-        self.dtype, self.default = _dtype_and_default(record_default, index)
+    def __init__(self, record_default, index, n_columns):
+        self.dtype, self.default = _dtype_and_default(record_default, index, n_columns)
 
     def parse(self, field, na_value, column, record, components=1):
         if field == '' or field == na_value:
@@ -52,16 +52,19 @@ class Column:
                              note='CsvDataset: field %d of record %d is %r' % (column, record, field)) from None
 
 
-def _dtype_and_default(record_default, index):
+def _dtype_and_default(record_default, index, n_columns):
     """(dtype name, default value or None) for one entry of ``record_defaults``."""
     if _names_a_csv_type(record_default) or isinstance(record_default, (dtypes.DType, type, np.dtype)):
         name, default = dtypes.as_dtype(record_default).name, None
     else:
         tensor = convert_to_tensor(record_default)      # TF's rules: 0.0 is float32, 0 is int32
         name, value = tensor.dtype.name, np.asarray(tensor.numpy())
+        if value.ndim > 1:
+            raise _refusal('Each record default should be at most rank 1', n_columns,
+                           'record_defaults[%d] has shape %s: give one value or none' % (index, value.shape))
         if value.size > 1:
-            raise ValueError('CsvDataset: record_defaults[%d] must hold at most one value, got shape %s'
-                             % (index, value.shape))
+            raise _refusal('There should only be 1 default per field but field %d has %d' % (index, value.size),
+                           n_columns, 'record_defaults[%d] has shape %s: give one value or none' % (index, value.shape))
         default = None if value.size == 0 else value.reshape(())[()]
         if isinstance(default, (str, bytes)):         # numpy's str_ / bytes_ as the bytes strings hold
             default = default.encode('utf-8') if isinstance(default, str) else bytes(default)
@@ -103,14 +106,18 @@ def CsvDataset(filenames, record_defaults, compression_type=None, buffer_size=No
             element (its default); an empty tensor also marks a required column.
         select_cols / exclude_cols: the column indices to parse (ascending), or to leave out.
     Raises:
-        InvalidArgumentError: (when made) both select_cols and exclude_cols, select_cols not one per
+        InvalidArgumentError: (when made) a record default of more than one value or rank over 1,
+            a field_delim that is not one character, both select_cols and exclude_cols, select_cols not one per
             record_defaults entry, indices not strictly increasing or negative; (when iterating) a
             record with another number of fields, a missing required field, a field that is not a number.
     """
     from .dataset import Dataset
     what = 'data.experimental.CsvDataset'
     names = _filenames(filenames, what)
-    columns = [Column(default, i) for i, default in enumerate(record_defaults)]
+    columns = [Column(default, i, len(record_defaults)) for i, default in enumerate(record_defaults)]
+    if len(field_delim) != 1:       # TF's kernel checks it after the defaults, before the column indices
+        raise _refusal('field_delim should be only 1 char', len(columns),
+                       'field_delim is %r: give one character' % (field_delim,))
     select_cols, exclude_cols = _checked_column_indices(select_cols, exclude_cols, len(columns), what)
 
     def records():
@@ -128,6 +135,12 @@ def CsvDataset(filenames, record_defaults, compression_type=None, buffer_size=No
     return dataset
 
 
+def _refusal(text, n_columns, note, what='data.experimental.CsvDataset'):
+    """TF 2.21's CSVDatasetV2 kernel error when the dataset is made, in its words."""
+    return kernel_error('CSVDatasetV2', text, named=True, node='CSVDatasetV2_output_types_%d' % n_columns,
+                        note='%s: %s' % (what, note))
+
+
 def _checked_column_indices(select_cols, exclude_cols, n_columns, what):
     """(select_cols, exclude_cols) as lists (None where not given or empty), checked as TF 2.21's
     CSVDatasetV2 kernel checks them when the dataset is made, in its order and words."""
@@ -135,8 +148,7 @@ def _checked_column_indices(select_cols, exclude_cols, n_columns, what):
     exclude_cols = [int(i) for i in exclude_cols] if exclude_cols is not None and len(exclude_cols) else None
 
     def refuse(text, note):
-        return kernel_error('CSVDatasetV2', text, named=True, node='CSVDatasetV2_output_types_%d' % n_columns,
-                            note='%s: %s' % (what, note))
+        return _refusal(text, n_columns, note, what)
     if select_cols is not None and exclude_cols is not None:
         raise refuse('Either select_cols or exclude_cols should be empty', 'give one of select_cols and exclude_cols')
     if select_cols is not None and len(select_cols) != n_columns:
