@@ -10,7 +10,7 @@ import numpy as np
 
 from .. import backend
 from ..errors import InvalidArgumentError, kernel_error, noted
-from ..tensor import Tensor, convert_to_tensor
+from ..tensor import Tensor
 from .linalg import matmul
 from .graph_input_errors import eager_input_error
 from .linalg_checks import matrices, rhs_rows, same_dtype
@@ -40,7 +40,7 @@ def triangular_solve(matrix, rhs, lower=True, adjoint=False, name=None):
     a = matrices(given, 'triangular_solve')
     refuse_missing(a, 'MatrixTriangularSolve', 'triangular_solve', attrs)
     # a numpy array or list rhs takes the matrix's dtype, as eager TF converts the op's inputs
-    b = as_float_tensor(rhs, 'triangular_solve') if isinstance(rhs, Tensor) else convert_to_tensor(rhs, dtype=a.dtype)
+    b = as_float_tensor(rhs, 'triangular_solve') if isinstance(rhs, Tensor) else as_tensor(rhs, 'triangular_solve', a.dtype)
     if b.dtype != a.dtype:
         raise noted(eager_input_error('MatrixTriangularSolve', 1, a.dtype, b.dtype),
                     'triangular_solve: both operands need one dtype, got %s and %s' % (a.dtype.name, b.dtype.name))
@@ -118,7 +118,7 @@ def banded_triangular_solve(bands, rhs, lower=True, adjoint=False, name=None):
     op = 'banded_triangular_solve'
     b = as_tensor(bands, op)
     # a numpy array or list rhs takes the bands' dtype, as eager TF converts the op's inputs
-    x = as_float_tensor(rhs, op) if isinstance(rhs, Tensor) else convert_to_tensor(rhs, dtype=b.dtype)
+    x = as_float_tensor(rhs, op) if isinstance(rhs, Tensor) else as_tensor(rhs, op, b.dtype)
     if x.dtype != b.dtype and b._data.dtype.kind in 'fc':
         raise noted(eager_input_error('BandedTriangularSolve', 1, b.dtype, x.dtype),
                     '%s: both operands need one dtype, got %s and %s' % (op, b.dtype.name, x.dtype.name))
@@ -311,8 +311,7 @@ def lstsq(matrix, rhs, l2_regularizer=0.0, fast=True, name=None):
         raise NotImplementedError('matrix_solve_ls is currently disabled for complex128 and l2_regularizer != 0 '
                                   'due to poor accuracy.')
     if not isinstance(rhs, Tensor):     # TF converts the rhs with the matrix's dtype (a numpy float64 rhs too)
-        from ..tensor import convert_to_tensor
-        rhs = convert_to_tensor(rhs, dtype=a.dtype)
+        rhs = as_tensor(rhs, op, a.dtype)
     b = as_float_tensor(rhs, op)
     m, n = a.shape[-2], a.shape[-1]
     if not fast:

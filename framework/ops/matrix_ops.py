@@ -15,7 +15,7 @@ from .. import backend, graph_missing_kernels
 from ..tensor import Tensor
 from . import eigen_determinant, eigen_lu_solve
 from .linalg import matmul
-from .operands import ACTIVE, as_float_tensor, record
+from .operands import ACTIVE, as_float_tensor, as_tensor, record
 from .missing_kernels import refuse_missing, refuse_unregistered
 from .bool_attributes import bool_attribute
 from .complex_parts import conj
@@ -218,14 +218,14 @@ def _one_dtype(matrix, rhs):
     operand's tensor dtype (solve(float32 matrix, np.ones([2, 1])) runs in float32), or, where neither is a
     tensor, the matrix's converted dtype; two tensors of
     different dtypes are input #1's error."""
-    from ..tensor import convert_to_tensor
+    # (as_tensor: a value no tensor holds gets TF's conversion error, with a note naming solve)
     if isinstance(matrix, Tensor) and not isinstance(rhs, Tensor):
-        return matrix, convert_to_tensor(rhs, dtype=matrix.dtype)
+        return matrix, as_tensor(rhs, 'solve', matrix.dtype)
     if isinstance(rhs, Tensor) and not isinstance(matrix, Tensor):
-        return convert_to_tensor(matrix, dtype=rhs.dtype), rhs
+        return as_tensor(matrix, 'solve', rhs.dtype), rhs
     if not isinstance(matrix, Tensor):      # neither: the matrix's dtype, converted first, is the rhs's
-        matrix = convert_to_tensor(matrix)
-        return matrix, convert_to_tensor(rhs, dtype=matrix.dtype)
+        matrix = as_tensor(matrix, 'solve')
+        return matrix, as_tensor(rhs, 'solve', matrix.dtype)
     if isinstance(matrix, Tensor) and matrix.dtype != rhs.dtype:
         from .graph_input_errors import eager_input_error
         error = eager_input_error('MatrixSolve', 1, matrix.dtype, rhs.dtype)
