@@ -20,6 +20,9 @@ _NOT_USER_DIRS = tuple(os.path.join(os.path.dirname(os.path.dirname(os.path.absp
     tuple({sysconfig.get_paths()[key] + os.sep for key in ('stdlib', 'purelib', 'platlib')})
 _ASKS = {}      # code object -> whether it (or what it names) asks; code objects live as long as their functions
 _OWN_CALL = {}  # layer class -> whether its call is the program's code
+# (values whose methods are not the program's: a module's functions are globals of their own, a class's
+# methods are reached through its instances)
+_NOT_OBJECTS = (type, types.ModuleType, types.FunctionType, types.MethodType, types.BuiltinFunctionType)
 
 
 def asks_graph_gradients(python_function):
@@ -54,7 +57,8 @@ def _nested_codes(code):
 
 def _helpers(function, instance):
     """(plain function, instance or None) for each of the program's own functions that ``function``'s code
-    names: its globals and closure values, and the methods of ``instance``'s class (``self.residual(x)``)."""
+    names: its globals and closure values, and the methods it names of ``instance``'s class (``self.residual(x)``)
+    and of the objects among those values (a global ``pinn.residual(x)``)."""
     names = set()
     for code in _nested_codes(function.__code__):
         names.update(code.co_names)
@@ -64,13 +68,18 @@ def _helpers(function, instance):
             found.append((cell.cell_contents, None))
         except ValueError:      # (an empty cell)
             pass
-    if instance is not None:
+    objects = [instance] if instance is not None else []
+    objects += [value for value, _ in found if value is not None and not isinstance(value, _NOT_OBJECTS)]
+    for obj in objects:
         for name in names:
-            value = getattr(type(instance), name, None)
+            try:
+                value = getattr(type(obj), name, None)
+            except Exception:       # noqa: BLE001 (a class whose attribute lookup raises: nothing to follow)
+                continue
             if isinstance(value, (staticmethod, classmethod)):
                 found.append((value.__func__, None))
-            else:
-                found.append((value, instance))
+            elif isinstance(value, types.FunctionType):
+                found.append((value, obj))
     for value, its_instance in found:
         for plain, bound_to in _entries(value):
             yield plain, bound_to if bound_to is not None else its_instance

@@ -259,3 +259,23 @@ def test_variables_gathers_stop_gradients_and_none_seeds():
         return tape.gradient(z, a), tf.gradients(z, a)
     by_tape, (by_graph,) = beside_a_tape(tf.constant(2.))
     assert float(by_tape) == 4. and float(by_graph) == 12.
+
+
+class _GlobalSolver:
+    def __init__(self):
+        self.w = tf.Variable([2.0, 3.0])
+
+    def residual(self, x):
+        return tf.gradients(tf.reduce_sum(self.w * x * x), x)[0]
+
+
+_SOLVER = _GlobalSolver()
+
+
+def test_a_method_of_a_global_object_asks():
+    # a physics-informed program's `pinn.residual(x)` on a module-level instance (TF 2.21: [4. 12.],
+    # notes/progs/lead55/gobj.py)
+    @tf.function
+    def step(x):
+        return _SOLVER.residual(x)
+    assert step(tf.constant([1.0, 2.0])).numpy().tolist() == [4., 12.]
