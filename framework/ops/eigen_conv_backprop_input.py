@@ -17,7 +17,8 @@ their paths.
 import numpy as np
 
 from . import eigen_math
-from .eigen_double_matvec import _row_major_gemv
+from .eigen_double_matvec import PACKET
+from .eigen_gemv import row_major_gemv
 from .eigen_double_product import _COEFFICIENT_BASED, _packet_sums
 
 
@@ -36,7 +37,8 @@ def backprop_input(g, f, geo):
     with np.errstate(all='ignore'):
         products = g.reshape(n, rows, 1, depth) * f.reshape(1, 1, columns, depth)
     if columns == 1 and rows + columns + depth >= _COEFFICIENT_BASED:     # one filter column: Eigen's gemv
-        buffer = np.stack([_row_major_gemv(image, f.reshape(depth)) for image in g.reshape(n, rows, depth)])[..., None]
+        buffer = np.stack([row_major_gemv(image, f.reshape(depth), PACKET)
+                           for image in g.reshape(n, rows, depth)])[..., None]
     elif rows + columns + depth < _COEFFICIENT_BASED and depth >= 4:
         buffer = _packet_sums(products.reshape(-1, columns, depth)).reshape(n, rows, columns)
     else:

@@ -21,10 +21,12 @@ numpy's bits matched TF's on every shape tried).
 import numpy as np
 
 from . import eigen_math
+from .eigen_gemv import in_order, row_major_gemv
 
 _FLOAT64 = np.dtype(np.float64)
 _COEFFICIENT_BASED = 20             # below: Eigen's coefficient-based product (eigen_double_product.py)
 _OUTER_PARALLEL_COST = 128 * 128    # above: TF's SingleBatchParallelMatMulKernel
+PACKET = 4                          # Packet4d's lanes (eigen_gemv.py)
 
 
 def wanted(a, b, transpose_a, transpose_b):
@@ -43,27 +45,10 @@ def matvec(a, b, transpose_a, transpose_b):
     """``a @ b`` for ``a`` (M, K) and ``b`` (K, N) with M == 1 or N == 1, in the order of Eigen's gemv on
     TF's stored operand: row-major (one row times W.T: W; one column: an untransposed x), else column-major."""
     if a.shape[0] == 1:
-        return _row_major_gemv(b.T, a[0])[None, :]
+        return row_major_gemv(b.T, a[0], PACKET)[None, :]
     if not transpose_a:
-        return _row_major_gemv(a, b[:, 0])[:, None]
+        return row_major_gemv(a, b[:, 0], PACKET)[:, None]
     return _column_major_gemv(a, b[:, 0])[:, None]
-
-
-def _row_major_gemv(matrix, vector):
-    """``matrix @ vector``: per row, four lanes over the packets of 4 from +0, folded, then the rest."""
-    rows, depth = matrix.shape
-    with np.errstate(all='ignore'):
-        products = matrix * vector
-        whole = depth // 4 * 4
-        lanes = np.zeros((rows, 4))
-        for k in range(0, whole, 4):
-            lanes = lanes + products[:, k:k + 4]
-        totals = (lanes[:, 0] + lanes[:, 2]) + (lanes[:, 1] + lanes[:, 3])
-        if rows % 2 and depth - whole >= 2:         # the last odd row's packet of 2, its lanes from +0
-            pair = products[-1, whole:whole + 2]
-            last = _in_order(totals[-1:] + ((0.0 + pair[0]) + (0.0 + pair[1])), products[-1:, whole + 2:])
-            return 0.0 + np.concatenate([_in_order(totals[:-1], products[:-1, whole:]), last])
-        return 0.0 + _in_order(totals, products[:, whole:])
 
 
 def _column_major_gemv(matrix, vector):
@@ -75,11 +60,5 @@ def _column_major_gemv(matrix, vector):
     with np.errstate(all='ignore'):
         products = matrix * vector
         for start in range(0, depth, block):
-            out = out + _in_order(np.zeros(rows), products[:, start:start + block])
+            out = out + in_order(np.zeros(rows), products[:, start:start + block])
     return out
-
-
-def _in_order(totals, products):
-    for k in range(products.shape[1]):
-        totals = totals + products[:, k]
-    return totals

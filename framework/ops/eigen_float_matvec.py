@@ -15,10 +15,12 @@ The float64 kernels are eigen_double_matvec.py's (Packet4d).
 import numpy as np
 
 from . import eigen_float_batched
+from .eigen_gemv import in_order, row_major_gemv
 
 _FLOAT32 = np.dtype(np.float32)
 _COEFFICIENT_BASED = 20             # below: Eigen's coefficient-based product
 _OUTER_PARALLEL_COST = 128 * 128    # above: TF splits the product over threads (not modelled)
+_PACKET = 8                         # Packet8f's lanes (eigen_gemv.py)
 
 
 def wanted(a, b):
@@ -37,32 +39,7 @@ def matmul_transposed_b(a, b, transpose_a):
     if rows + depth + b.shape[1] < _COEFFICIENT_BASED:
         return eigen_float_batched.batched_matmul(a, b, rows_by_rows=not transpose_a)
     if rows == 1:
-        return _row_major_gemv(b.T, a[0])[None, :]
+        return row_major_gemv(b.T, a[0], _PACKET)[None, :]
     if transpose_a:
-        return _in_order(np.zeros(rows, _FLOAT32), a * b[:, 0])[:, None] + _FLOAT32.type(0)
-    return _row_major_gemv(a, b[:, 0])[:, None]
-
-
-def _row_major_gemv(matrix, vector):
-    """``matrix @ vector``: per row, eight lanes over the packets of 8 from +0, folded, then the rest."""
-    rows, depth = matrix.shape
-    with np.errstate(all='ignore'):
-        products = matrix * vector
-        whole = depth // 8 * 8
-        lanes = np.zeros((rows, 8), _FLOAT32)
-        for k in range(0, whole, 8):
-            lanes = lanes + products[:, k:k + 8]
-        totals = ((lanes[:, 0] + lanes[:, 4]) + (lanes[:, 2] + lanes[:, 6])) + \
-            ((lanes[:, 1] + lanes[:, 5]) + (lanes[:, 3] + lanes[:, 7]))
-        if rows % 2 and depth - whole >= 4:         # the last odd row's half packet, its lanes from +0
-            half = _FLOAT32.type(0) + products[-1, whole:whole + 4]
-            last = _in_order(totals[-1:] + ((half[0] + half[2]) + (half[1] + half[3])), products[-1:, whole + 4:])
-            return _FLOAT32.type(0) + np.concatenate([_in_order(totals[:-1], products[:-1, whole:]), last])
-        return _FLOAT32.type(0) + _in_order(totals, products[:, whole:])
-
-
-def _in_order(totals, products):
-    with np.errstate(all='ignore'):
-        for k in range(products.shape[1]):
-            totals = totals + products[:, k]
-    return totals
+        return in_order(np.zeros(rows, _FLOAT32), a * b[:, 0])[:, None] + _FLOAT32.type(0)
+    return row_major_gemv(a, b[:, 0], _PACKET)[:, None]
