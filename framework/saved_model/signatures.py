@@ -341,6 +341,11 @@ def default_signatures(obj, variables=()):
             return {}
         from .keras_export import build_shape_specs, symbolic_call_specs      # it imports this module
         found = symbolic_call_specs(obj, 'inputs')
+        if found is None and '_build_shapes_dict' in obj.__dict__ and obj.__dict__['_build_shapes_dict'] is None:
+            # a subclassed model whose symbolic build run failed (its layers make tf.Variables in build) has no
+            # build shapes: Keras's _default_save_signature property raises AttributeError on them, and TF's
+            # getattr(..., None) reads no signature (TF 2.21 loads it with `signatures` empty)
+            return {}
         names, specs, structure, outputs = found if found is not None else \
             (['inputs'], build_shape_specs(obj, 'inputs'), None, None)
         # Keras's _default_save_signature traces a function named serving_default: TF's wrapper of it
