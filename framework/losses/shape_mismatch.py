@@ -27,10 +27,11 @@ _FIRST_OPS = {
     'poisson': ('Mul', 'mul', (('true', None), ('pred', 'Log'))),
     'cosine_similarity': ('Mul', 'mul_2', (('true', 'mul_1'), ('pred', 'mul'))),
     'hinge': ('Mul', 'mul', (('true', 'cond/Identity'), ('pred', None))),
-    'squared_hinge': ('Mul', None, (('true', None), ('pred', None))),
-    'categorical_hinge': ('Mul', None, (('true', None), ('pred', None))),
-    'dice': ('Mul', None, (('true', None), ('pred', None))),
-    'tversky': ('Mul', None, (('true', None), ('pred', None))),
+    # (these four's nodes: /work/notes/progs/errors60/yrank2.py)
+    'squared_hinge': ('Mul', 'mul', (('true', 'cond/Identity'), ('pred', None))),
+    'categorical_hinge': ('Mul', 'mul', (('true', None), ('pred', None))),
+    'dice': ('Mul', 'mul', (('true', None), ('pred', None))),
+    'tversky': ('Mul', 'mul', (('true', None), ('pred', None))),
     'pearson_correlation': ('Mul', None, (('true', None), ('pred', None))),
     'concordance_correlation': ('Mul', None, (('true', None), ('pred', None))),
 }

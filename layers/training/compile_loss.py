@@ -17,6 +17,7 @@ from framework import nest, tape, trace_names
 from framework.errors import InvalidArgumentError
 from framework.losses.loss import Loss, default_dtype
 from framework.losses.shape_mismatch import in_traced_step, weight_mul_at_run
+from framework.losses.shape_mismatch_at_run import first_op_at_run
 from framework.name_scopes import name_scope
 from framework.tensor import Tensor
 
@@ -419,7 +420,10 @@ class CompiledLoss:
                 if traced is error:     # a kernel's error when the graph runs (a label out of range)
                     at_run = weight_mul_at_run(error, scope or getattr(loss, 'name', None), loss, p,
                                                bool(tape.thread_tapes()))
-                    if at_run is not None:      # sample weights that do not broadcast to this batch's losses
+                    if at_run is None:          # labels whose rank the trace's open batch axis let pass
+                        at_run = first_op_at_run(error, scope or getattr(loss, 'name', None),
+                                                 bool(tape.thread_tapes()))
+                    if at_run is not None:      # (the node the step's run names, the error it gives)
                         at_run[1].step_node = at_run[0]
                         raise at_run[1] from None
                     note_loss_node(error, _graph_name(index, None, loss, self._entries))
