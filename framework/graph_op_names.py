@@ -169,12 +169,12 @@ ROWS = (
     ('LogSigmoid', 'same', 'math.log_sigmoid'),
     ('Gelu/mul_2', 'same', 'nn.gelu'),
     ('BiasAdd', 'same', 'nn.bias_add'),
-    ('Conv2D', 'conv', 'nn.conv2d'),        # (traced shapes: traced_op_shapes._conv; errors: graph_conv_errors)
+    ('Conv2D', 'conv', 'nn.conv2d'),        # (traced shapes: traced_window_shapes._conv; errors: graph_conv_errors)
     ('conv1d/Squeeze', 'conv', 'nn.conv1d'),
     # tf.nn.convolution: 'convolution' over (N, H, W, C) and (N, D, H, W, C), 'convolution/Squeeze' over (N, W, C)
     # (TF 2.21, notes/progs/gradfuzz28/tc.py; errors: graph_conv_errors.convolution_error)
     ('convolution', 'conv', 'nn.convolution'),
-    # pooling (traced shapes: traced_op_shapes._pooled; errors: graph_conv_errors.pool_error; TF 2.21,
+    # pooling (traced shapes: traced_window_shapes.pooled; errors: graph_conv_errors.pool_error; TF 2.21,
     # notes/progs/gradfuzz27/p1.py, p2.py): tf.nn.max_pool2d opens the scope 'MaxPool2d', avg_pool2d 'AvgPool2D'
     # (tf.nn.max_pool / avg_pool open the scope of the pool of their input's rank: 'MaxPool1d', 'AvgPool', ...)
     ('MaxPool2d', 'pool', 'nn.max_pool2d', 'nn.max_pool'),
@@ -747,11 +747,11 @@ def _tf_einsum_name(parameters, result):
     more operands ('einsum/Einsum_1' for three), a given name the scope ('ee/Einsum'), NumPy operands converted
     inside it (TF 2.21, notes/progs/kerasops11/ein.py). None where the traced shape is not computed (an operand of
     unknown shape), rather than print a shape TF does not give."""
-    from . import trace_names, traced_op_shapes
+    from . import trace_names, traced_shape_rules
     operands, given = parameters.get('inputs') or (), (parameters.get('kwargs') or {}).get('name')
     if not operands or (given is not None and (not isinstance(given, str) or '/' in given)):
         return None
-    if traced_op_shapes.tf_einsum_shape(parameters, trace_names.current(), result) is None:
+    if traced_shape_rules.tf_einsum_shape(parameters, trace_names.current(), result) is None:
         return None
     return '%s/Einsum%s' % (given or 'einsum', '_%d' % (len(operands) - 2) if len(operands) > 2 else '')
 

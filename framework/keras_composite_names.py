@@ -388,7 +388,7 @@ def _einsum_shape_known(subscripts, operands):
     """Whether keras_einsum_shapes computes the result's traced shape (an implicit output and a leading '...'
     too): else the call stays unnamed rather than print a shape TF does not give."""
     from . import keras_einsum_shapes, trace_names
-    from .traced_op_shapes import _input_shape
+    from .traced_shape_reads import input_shape as _input_shape
     trace = trace_names.current()
     return keras_einsum_shapes.output_shape(subscripts, [_input_shape(t, trace) for t in operands]) is not None
 

@@ -27,7 +27,7 @@ def _op_list(name, parameters, result):
     float64 or int32 x, axis None or one axis, a Python float q, method 'linear'. keepdims multiplies by ones of
     x's rank for axis=None (Rank, Rank, add, ones, ones, mul), else expands the axis back (ExpandDims)."""
     from . import trace_names
-    from .traced_op_shapes import _input_shape
+    from .traced_shape_reads import input_shape as _input_shape
     x, axis = parameters.get('x'), parameters.get('axis')
     q = parameters.get('q', 0.5)
     if not isinstance(x, Tensor) or x.dtype.name not in ('float32', 'float64', 'int32') \

@@ -19,7 +19,7 @@ TAKE_ALONG = ('Cast,Shape,strided_slice,Shape,Maximum,BroadcastTo,BroadcastTo,Le
 def _shapes(parameters):
     """x's and the indices' traced shapes (x flattened for axis=None) and the canonical axis, or None
     where a shape or the axis is not one the trace knows."""
-    from .traced_op_shapes import _input_shape
+    from .traced_shape_reads import input_shape as _input_shape
     from . import trace_names
     x, indices, axis = parameters.get('x'), parameters.get('indices'), parameters.get('axis')
     if not isinstance(x, Tensor) or not (axis is None or type(axis) is int):

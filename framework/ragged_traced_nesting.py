@@ -28,7 +28,7 @@ def note_expanded(trace, ragged, axis, result):
     elif isinstance(ragged._values, RaggedTensor):
         note_expanded(trace, ragged._values, axis - 1, result._values)
     else:
-        from .traced_op_shapes import _input_shape
+        from .traced_shape_reads import input_shape as _input_shape
         shape = _traced_shape(ragged._values) or _input_shape(ragged._values, trace)
         if shape:
             shape = tuple(shape)

@@ -9,7 +9,7 @@ Measured on TF 2.21 (notes progs/tutorials64/probes/rred.py .. rred4.py): ragged
 or all; other forms stay unnamed (their value prints).
 """
 from . import dtypes, ragged_traced_rows
-from .traced_op_shapes import _input_shape
+from .traced_shape_reads import input_shape as _input_shape
 
 # graph_op_names' row -> (TF's scope, the op ending a reduction over one axis, over all axes; None: the scope's
 # own op); the segment reductions end keepdims=True in an ExpandDims, the others in their last op still

@@ -16,7 +16,7 @@ def note_rows(trace, ragged, source, op_name):
     open whatever it is where the op ``op_name`` (graph_op_names' row) counts them at run time."""
     from .ragged import RaggedTensor
     from .tensor import Tensor
-    from .traced_op_shapes import _input_shape
+    from .traced_shape_reads import input_shape as _input_shape
     if not isinstance(ragged, RaggedTensor):
         return
     if op_name.startswith(_ROWS_AT_RUN):
@@ -74,7 +74,7 @@ def note_range(ragged, bounds):
     (None, None), row_splits and values (None,), where the run's (2, None), (3,) and (4,) showed."""
     from . import trace_names
     from .tensor import Tensor
-    from .traced_op_shapes import _input_shape
+    from .traced_shape_reads import input_shape as _input_shape
     trace = trace_names.current() if trace_names.ACTIVE else None
     if trace is None:
         return ragged
@@ -156,7 +156,7 @@ def note_partition(ragged, partition, extra=0):
     from . import trace_names
     from .ragged import RaggedTensor
     from .tensor import Tensor
-    from .traced_op_shapes import _input_shape
+    from .traced_shape_reads import input_shape as _input_shape
     trace = trace_names.current() if trace_names.ACTIVE else None
     if trace is None or not isinstance(partition, Tensor) or not isinstance(ragged, RaggedTensor):
         return
@@ -183,7 +183,7 @@ def per_value(ragged, vector):
     """``vector`` (one entry per value of ``ragged``: its value_rowids()), as long as the values are in the
     running trace ((None,) for a split's pieces, as TF 2.21's graph)."""
     from . import trace_names
-    from .traced_op_shapes import _input_shape
+    from .traced_shape_reads import input_shape as _input_shape
     trace = trace_names.current() if trace_names.ACTIVE else None
     if trace is not None and id(ragged._row_splits) in getattr(trace, 'ragged_rows', {}):
         shape = trace_names.noted_shape(ragged._values) or _input_shape(ragged._values, trace)
@@ -288,7 +288,7 @@ def note_op_result(trace, row, parameters, result):
 def _values_open(trace, value):
     """Whether a concat input's values (a dense input: its rows) have an open length in ``trace``."""
     from .ragged import RaggedTensor
-    from .traced_op_shapes import _input_shape
+    from .traced_shape_reads import input_shape as _input_shape
     values = value._values if isinstance(value, RaggedTensor) else value
     shape = _traced_shape(values) or _input_shape(values, trace)
     return not shape or shape[0] is None
@@ -306,7 +306,7 @@ def _rows(trace, value):
     length; False where it is neither."""
     from .ragged import RaggedTensor
     from .tensor import Tensor
-    from .traced_op_shapes import _input_shape
+    from .traced_shape_reads import input_shape as _input_shape
     if isinstance(value, RaggedTensor):
         return rows_of(trace, value)
     shape = _input_shape(value, trace) if isinstance(value, Tensor) else None

@@ -26,7 +26,8 @@ from .errors import OpError
 from .graph_scopes import defined_at
 from .tensor import Tensor
 from .variable import Variable
-from .traced_op_shapes import _input_shape as input_shape, output_shape
+from .traced_op_shapes import output_shape
+from .traced_shape_reads import input_shape
 
 _local = threading.local()
 _STDLIB = sysconfig.get_paths()['stdlib']      # (contextlib's frames calling tapeflow's context managers)
