@@ -157,8 +157,20 @@ class Normalization(Layer):
         if inputs.dtype != self.compute_dtype:
             inputs = cast(inputs, self.compute_dtype)
         mean, variance = self._statistics()
+        if not inputs.dtype.is_floating:
+            return self._integer_call(inputs, mean, variance)
         std = maximum(sqrt(variance), _EPSILON)
         return mean + inputs * std if self.invert else (inputs - mean) / std
+
+    def _integer_call(self, inputs, mean, variance):
+        """An integer dtype (dtype='int32', 'uint8', ...): Keras 3 calls keras.ops, whose sqrt computes in
+        floatx and whose divide / multiply promote to it, so the output is float32 while ``inputs - mean`` (and
+        a uint8 layer's wrap-around) stays in the integer dtype."""
+        from framework.keras import ops_math as keras_ops    # not at import: framework.keras loads the layers
+        std = keras_ops.maximum(keras_ops.sqrt(variance), _EPSILON)
+        if self.invert:
+            return keras_ops.add(mean, keras_ops.multiply(inputs, std))
+        return keras_ops.divide(keras_ops.subtract(inputs, mean), std)
 
     def adapt(self, data):
         """Set mean and variance from ``data``: an array or tensor (all at once),
