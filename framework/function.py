@@ -78,7 +78,7 @@ from .indexed_slices import IndexedSlices
 from .tensor import Tensor, convert_to_tensor
 from .autograph_lambda_warning import warn_if_unparsable
 from .variable import Variable
-from .graph_gradient_users import asks_graph_gradients
+from .graph_gradient_users import arguments_ask_graph_gradients, asks_graph_gradients
 from .deprecation import deprecated_argument
 from .retracing_warning import RetracingWarning, detector_for  # noqa: F401  (RetracingWarning: programs import it here)
 from .eager_switch import RUN_EAGERLY       # tf.config.run_functions_eagerly's switch
@@ -321,6 +321,7 @@ class Function:
     _returns_none = False       # a failed trace made variables: every call that binds returns None, running nothing
     _refuses_variables = False      # TF's calls now trace with variable creation refused (its second scope)
     _asks_gradients = None      # whether its code calls tf.gradients (graph_gradient_users), found at its first call
+    _asking_keys = frozenset()      # call keys whose Python arguments' code calls tf.gradients (a residual passed in)
 
     def __init__(self, python_function, input_signature=None, reduce_retracing=False, jit_compile=None,
                  autograph=True):
@@ -529,7 +530,8 @@ class Function:
             # which this call's own key may not be): its inlined copy is the one the caller's trace drew from
             entry = None if key is None else self._dispatch.get(key) or self._find(key)
             state = self._random_state(entry, key)
-        if self._asks_gradients and not graph_gradients.records_everything():
+        if (self._asks_gradients or (self._asking_keys and key in self._asking_keys)) \
+                and not graph_gradients.records_everything():
             with graph_random_ops.running(state), graph_gradients.recording((), everything=True):
                 return _outputs(self._python_function(*args, **kwargs), self._python_function)
         with graph_random_ops.running(state):
@@ -544,12 +546,25 @@ class Function:
             return caller.callee((id(self), entry.key if entry is not None else key))
         return entry.random_state if entry is not None else GraphRandomState()
 
+    def _arguments_ask(self, key, args, kwargs):
+        """Whether this call's Python arguments bring code that calls tf.gradients: asked when the key is
+        traced, remembered for its later calls."""
+        if not arguments_ask_graph_gradients(self._python_function, args, kwargs):
+            return False
+        self._asking_keys = self._asking_keys | {key}
+        return True
+
     def _run(self, entry, key, args, kwargs, counted=True):
         """Run ``entry``'s trace (making it when new) on these arguments. ``counted``: a call of the Function
         itself, which TensorFlow's frequent-tracing warning counts (not a concrete function's call)."""
         asks = self._asks_gradients
         if asks is None:
             asks = self._asks_gradients = asks_graph_gradients(self._python_function)
+        if not asks and key is not None:
+            if self._asking_keys and key in self._asking_keys:
+                asks = True
+            elif entry is None:
+                asks = self._arguments_ask(key, args, kwargs)
         if asks and not graph_gradients.records_everything():
             # its code calls tf.gradients, which TensorFlow answers from the trace's graph: a tape records the
             # call's ops instead (graph_gradients.py)

@@ -6,9 +6,12 @@ TF1-style step's ``tf.gradients(loss, model.trainable_variables)``). tapeflow ha
 may ask runs under a tape recording every op (framework/graph_gradients.py). Recording costs each op a
 node, so only the functions whose code names ``gradients`` or ``hessians`` record: their bytecode, their
 nested functions' and lambdas', and, as far as they reach, the plain functions and methods of the
-program's own that they name (a global helper, ``self.residual``). A name met only on a branch the call
-does not take makes it record all the same, which costs time, not results.
+program's own that they name (a global helper, ``self.residual``, an imported module's ``pde.residual``,
+an attribute's function ``self.f_model``, a function or object the call is given, ``tf.gradients`` under
+another name). A name met only on a branch the call does not take makes it record all the same, which
+costs time, not results.
 """
+import functools
 import os
 import sysconfig
 import types
@@ -20,9 +23,12 @@ _NOT_USER_DIRS = tuple(os.path.join(os.path.dirname(os.path.dirname(os.path.absp
     tuple({sysconfig.get_paths()[key] + os.sep for key in ('stdlib', 'purelib', 'platlib')})
 _ASKS = {}      # code object -> whether it (or what it names) asks; code objects live as long as their functions
 _OWN_CALL = {}  # layer class -> whether its call is the program's code
-# (values whose methods are not the program's: a module's functions are globals of their own, a class's
-# methods are reached through its instances)
+# (values that are no instance of a class: functions are followed as code, modules and classes by the names used)
 _NOT_OBJECTS = (type, types.ModuleType, types.FunctionType, types.MethodType, types.BuiltinFunctionType)
+_PLAIN_DATA = (str, bytes, int, float, complex, bool)   # (values holding no code: not followed)
+_MOST_VALUES = 512      # values one walk follows at most (a program's helpers are a few names away)
+_GRADIENTS = [None, None]   # graph_only's tf.gradients and tf.hessians, found under any name (imported late)
+_UNBOUND = object()     # the instance of a method read off its class: unknown, so its answer is not kept by code
 
 
 def asks_graph_gradients(python_function):
@@ -30,6 +36,20 @@ def asks_graph_gradients(python_function):
     is the program's own code and calls ``tf.gradients`` / ``tf.hessians``, itself or through its own
     helpers (a layer: its call, its sublayers' calls and Lambda functions)."""
     return any(_asks(function, instance, set()) for function, instance in _entries(python_function))
+
+
+def arguments_ask_graph_gradients(python_function, args, kwargs):
+    """Whether the Python values among a call's arguments (not tensors or arrays) give ``python_function``
+    the program's code that calls ``tf.gradients``: a residual function passed in, an object whose method
+    the function names (``step(pde, x)`` calling ``pde.residual(u, x)``). Asked at each new trace: a
+    trace's key holds such values."""
+    import numpy as np
+    from .tensor import Tensor
+    values = [value for value in (*args, *kwargs.values())
+              if not isinstance(value, (Tensor, np.ndarray, np.generic) + _PLAIN_DATA)]
+    return bool(values) and any(helper is None or _asks(helper, its_instance, set())
+                                for function, instance in _entries(python_function)
+                                for helper, its_instance in _helpers(function, instance, values))
 
 
 def _asks(function, instance, visited):
@@ -42,8 +62,9 @@ def _asks(function, instance, visited):
     visited.add(id(code))
     asks = any(_NAMES.intersection(code.co_names) for code in _nested_codes(code))
     if not asks:
-        asks = any(_asks(helper, its_instance, visited) for helper, its_instance in _helpers(function, instance))
-    if instance is None:        # (a method's answer depends on its instance's class: not kept by code)
+        asks = any(helper is None or _asks(helper, its_instance, visited)
+                   for helper, its_instance in _helpers(function, instance))
+    if instance is None:        # (a method's answer depends on its instance: not kept by code)
         _ASKS[code] = asks
     return asks
 
@@ -55,34 +76,83 @@ def _nested_codes(code):
             yield from _nested_codes(const)
 
 
-def _helpers(function, instance):
+def _helpers(function, instance, arguments=()):
     """(plain function, instance or None) for each of the program's own functions that ``function``'s code
-    names: its globals and closure values, and the methods it names of ``instance``'s class (``self.residual(x)``)
-    and of the objects among those values (a global ``pinn.residual(x)``)."""
+    may reach by the names it uses (``None, None`` for ``tf.gradients`` itself under another name). From its
+    globals, closure values and ``arguments``: functions, the methods and properties it names of objects and
+    of the program's classes (``self.residual(x)``, a global ``pinn.residual(x)``, ``super().loss()``), the
+    attributes it names of objects and of the program's modules (``self.f_model(u, x)``, ``pde.residual(u, x)``
+    of an imported module), the elements of lists, tuples and dicts among them, a functools.partial's function."""
     names = set()
     for code in _nested_codes(function.__code__):
         names.update(code.co_names)
-    found = [(function.__globals__.get(name), None) for name in names]
+    values = [function.__globals__.get(name) for name in names]
     for cell in function.__closure__ or ():
         try:
-            found.append((cell.cell_contents, None))
+            values.append(cell.cell_contents)
         except ValueError:      # (an empty cell)
             pass
-    objects = [instance] if instance is not None else []
-    objects += [value for value, _ in found if value is not None and not isinstance(value, _NOT_OBJECTS)]
-    for obj in objects:
-        for name in names:
-            try:
-                value = getattr(type(obj), name, None)
-            except Exception:       # noqa: BLE001 (a class whose attribute lookup raises: nothing to follow)
-                continue
-            if isinstance(value, (staticmethod, classmethod)):
-                found.append((value.__func__, None))
-            elif isinstance(value, types.FunctionType):
-                found.append((value, obj))
-    for value, its_instance in found:
+    values += arguments
+    if instance is not None and instance is not _UNBOUND:
+        values.append(instance)
+    for value, its_instance in _reached(values, names, instance):
+        if value is _GRADIENTS[0] or value is _GRADIENTS[1]:
+            yield None, None
+            return
         for plain, bound_to in _entries(value):
             yield plain, bound_to if bound_to is not None else its_instance
+
+
+def _reached(values, names, instance):
+    """(value, the instance whose class gave it or None) for ``values`` and what they hold under ``names``
+    (see _helpers), each once, at most _MOST_VALUES of them (a program's code reaches its helpers in a few)."""
+    if _GRADIENTS[0] is None:
+        from .graph_only import gradients, hessians
+        _GRADIENTS[:] = gradients, hessians
+    seen = set()
+    queue = [(value, instance if value is instance else None) for value in values]
+    while queue and len(seen) < _MOST_VALUES:
+        value, its_instance = queue.pop()
+        if value is None or id(value) in seen or isinstance(value, _PLAIN_DATA):
+            continue
+        seen.add(id(value))
+        yield value, its_instance
+        if isinstance(value, (list, tuple)):
+            queue += [(item, None) for item in value[:_MOST_VALUES]]
+        elif isinstance(value, dict):
+            queue += [(item, None) for item in list(value.values())[:_MOST_VALUES]]
+        elif isinstance(value, functools.partial):
+            queue.append((value.func, None))
+        elif isinstance(value, types.ModuleType):
+            if _is_user_file(getattr(value, '__file__', None)):
+                queue += [(getattr(value, name, None), None) for name in names]
+        elif isinstance(value, type):       # (a class's functions: _entries keeps the program's own)
+            queue += [(attribute, _UNBOUND) for attribute in _class_attributes(value, names)]
+        elif not isinstance(value, _NOT_OBJECTS):
+            queue += [(attribute, value) for attribute in _class_attributes(type(value), names)]
+            try:
+                own = object.__getattribute__(value, '__dict__')
+            except AttributeError:      # (slots only)
+                continue
+            if isinstance(own, dict):
+                queue += [(own.get(name), None) for name in names if name in own]
+
+
+def _class_attributes(cls, names):
+    """The plain functions ``cls`` and its bases hold under ``names`` (a method, a static or class method's
+    function, a property's getter): each base's own, as ``super().name()`` reaches them too."""
+    found = []
+    for klass in getattr(cls, '__mro__', ())[:-1]:       # (not object's)
+        own = klass.__dict__
+        for name in names:
+            value = own.get(name)
+            if isinstance(value, (staticmethod, classmethod)):
+                value = value.__func__
+            elif isinstance(value, property):
+                value = value.fget
+            if isinstance(value, types.FunctionType):
+                found.append(value)
+    return found
 
 
 def _entries(value):
@@ -128,6 +198,10 @@ def _layer_calls(layers):
 
 def _is_user_code(code):
     return not code.co_filename.startswith(_NOT_USER_DIRS)
+
+
+def _is_user_file(path):
+    return isinstance(path, str) and not path.startswith(_NOT_USER_DIRS)
 
 
 def _unbound(python_function):
