@@ -9,38 +9,33 @@ and dtypes read. Where an
 input has free axes besides the batch (a sequence's steps), it runs a second
 time with those axes longer: the output axes that change with them are free
 too, as Keras's symbolic trace finds them.
+
+Beside it: symbolic_masks.py (masks recorded and handed on), symbolic_stand_in_runs.py
+(the runs on zeros), symbolic_call_errors.py (Keras's texts when a call fails).
 """
 import contextlib
 import inspect
 
 import numpy as np
 
-from framework import graph_gradients, nest
-from framework.losses.tensor_notes import get_keras_mask, set_keras_mask
-from framework.backend import array_module
-from framework.placement import current_xp
-from framework.tape import paused
-from framework.tensor import SymbolicTensorError, Tensor
-from framework import assert_statements, symbolic_iteration, trace_names, trace_prints, traced_ops
-from framework.graph_scopes import GraphScopes
-from framework.eager_graph_names import scratch_graph
-from framework.dtypes import display_name
-from framework.function import replaying
+from framework import nest
+from framework.tensor import Tensor
 from framework.function_init import initializing
 
 from .. import build_shapes, call_context, naming
 from ..build_run import warn_if_left_unbuilt
-from ..call_errors import keras_class_name
 from ..call_inputs import count_error, first_call_parameter
-from ..mask_propagation import defines_compute_mask, is_merge, output_mask, takes_mask, warn_mask_dropped
 from .failed_build_run import pending_build_runs, warn_failed_build_run
-from .fitting_batch import fitting_batch
 from .graph_construction_error import as_graph_construction_error
+from .keras_filled_arguments import name_input_casts
 from .keras_tensor import KerasTensor
 from ..input_spec import standardize_shape
-from .keras_filled_arguments import keras_records_filled_arguments
 from .node import Node, producer
-from .symbolic_ops import axes_that_differ
+from .symbolic_call_errors import as_keras_lambda_infers, lambda_inference_error, say_inference_failed, \
+    symbolic_call_error
+from .symbolic_masks import give_masks, hang_masks, masks_from_keras_tensors, masks_involved, recorded_masks, \
+    with_recorded_mask
+from .symbolic_stand_in_runs import axes_following_free_axes, open_stand_in_batches, run_on_zeros_of_fitting_length
 
 
 def any_symbolic(inputs, args, kwargs):
@@ -57,6 +52,7 @@ def call_symbolic(layer, inputs, args, kwargs, training=None, named=False):
     ``named``: the call named its first argument (``mha(query=q, value=v)``), and is recorded so."""
     if training is not None:
         kwargs = dict(kwargs, training=training)
+    name_input_casts(layer, inputs, args, kwargs)
     shapes = nest.map_structure(_shape_or_value, inputs)
     from ..layer import builds_by_calling          # layer.py imports this module
     # Keras builds such a layer by running its call symbolically, then runs it again for the outputs
@@ -97,13 +93,13 @@ def _call_symbolic(layer, inputs, args, kwargs, shapes, named, build_run=False, 
     elif layer._build_input_shape is None:
         layer._build_input_shape = shapes       # built when made (Flatten): Keras records its first call's shape
     _check_spec(layer, inputs)
-    kwargs = _with_recorded_mask(layer, inputs, args, kwargs)
+    kwargs = with_recorded_mask(layer, inputs, args, kwargs)
     check_inputs = getattr(layer, '_check_symbolic_inputs', None)
     if check_inputs is not None:        # a built Sequential's inner Functional checks them, masked or not
         try:
             check_inputs(inputs)
         except (TypeError, ValueError) as err:
-            raise _symbolic_call_error(err, layer, (inputs,) + tuple(args), kwargs) from None
+            raise symbolic_call_error(err, layer, (inputs,) + tuple(args), kwargs) from None
     # (the input's own mask, passed on as mask=, needs no run where compute_mask only hands it on)
     others = {k: v for k, v in kwargs.items() if k != 'mask'} if getattr(layer, 'masks_only_handed_on', False) \
         else kwargs
@@ -121,11 +117,11 @@ def _call_symbolic(layer, inputs, args, kwargs, shapes, named, build_run=False, 
         try:
             spec = layer.compute_output_spec(inputs, *args, **_accepted(layer.compute_output_spec, kwargs))
         except (TypeError, ValueError) as err:      # in the call's banner, as Keras's symbolic call
-            raise _from_shape_rule(_symbolic_call_error(err, layer, (inputs,) + tuple(args), kwargs)) from None
+            raise _from_shape_rule(symbolic_call_error(err, layer, (inputs,) + tuple(args), kwargs)) from None
         outputs = nest.map_structure(lambda t: t if type(t) is KerasTensor and t._keras_history is None else
                                      KerasTensor(t.shape, t.dtype, sparse=getattr(t, 'sparse', False)), spec)
-        if _masks_involved(layer, inputs) and not _masks_from_keras_tensors(layer, inputs, kwargs, outputs):
-            _give_masks(layer, inputs, args, kwargs, outputs)
+        if masks_involved(layer, inputs) and not masks_from_keras_tensors(layer, inputs, kwargs, outputs):
+            give_masks(layer, inputs, args, kwargs, outputs)
     elif only_first and _defines_output_shape(layer):
         try:
             output_shapes = _as_shape_structure(layer, layer.compute_output_shape(shapes))
@@ -133,19 +129,19 @@ def _call_symbolic(layer, inputs, args, kwargs, shapes, named, build_run=False, 
             outputs = _tensors_for_shapes(output_shapes, layer._symbolic_dtype())
         # (Concatenate's axis past the rank: IndexError; a pooling stride of 0: ZeroDivisionError)
         except (TypeError, ValueError, IndexError, ZeroDivisionError) as err:
-            raise _from_shape_rule(_symbolic_call_error(err, layer, (inputs,) + tuple(args), kwargs)) from None
-        if _masks_involved(layer, inputs):
-            _give_masks(layer, inputs, args, kwargs, outputs)
+            raise _from_shape_rule(symbolic_call_error(err, layer, (inputs,) + tuple(args), kwargs)) from None
+        if masks_involved(layer, inputs):
+            give_masks(layer, inputs, args, kwargs, outputs)
     else:
         try:
             traced = {}
-            (concrete, masks, free), lengths = _run_on_zeros_of_fitting_length(layer, inputs, args, kwargs, traced)
+            (concrete, masks, free), lengths = run_on_zeros_of_fitting_length(layer, inputs, args, kwargs, traced)
         except Exception as err:           # noqa: BLE001 -- reworded as Keras's output-spec inference, raised again
             if getattr(layer, '_output_shape_from_call', False):
-                raise _lambda_inference_error(layer, inputs, args, kwargs, err) from None
+                raise lambda_inference_error(layer, inputs, args, kwargs, err) from None
             if build_run:
                 warn_failed_build_run(layer, err, pending)
-            _say_inference_failed(err, layer, (inputs,) + tuple(args), kwargs)
+            say_inference_failed(err, layer, (inputs,) + tuple(args), kwargs)
             graph_error = as_graph_construction_error(err)
             if graph_error is err:
                 raise
@@ -154,120 +150,27 @@ def _call_symbolic(layer, inputs, args, kwargs, shapes, named, build_run=False, 
             # Keras 3's Lambda reads each output's shape in its inference run (tf.gradients of an unconnected
             # input gives None): its bare except turns the failure into its NotImplementedError
             cause = AttributeError("'NoneType' object has no attribute 'shape'")
-            raise _lambda_inference_error(layer, inputs, args, kwargs, cause) from None
+            raise lambda_inference_error(layer, inputs, args, kwargs, cause) from None
         if build_run:
             _name_build_run_outputs(concrete)
             warn_if_left_unbuilt(layer)
-        varying = _axes_following_free_axes(layer, inputs, args, kwargs, concrete, lengths)
+        varying = axes_following_free_axes(layer, inputs, args, kwargs, concrete, lengths)
         if free:
-            _open_stand_in_batches(layer, inputs, args, kwargs, concrete, traced)
+            open_stand_in_batches(layer, inputs, args, kwargs, concrete, traced)
         dtype = None
         if getattr(layer, '_output_shape_from_call', False):
-            dtype = _as_keras_lambda_infers(layer, inputs, concrete)
+            dtype = as_keras_lambda_infers(layer, inputs, concrete)
         outputs = nest.pack_sequence_as(concrete, [_symbolic(t, free, layer, axes, dtype, traced.get(id(t)))
                                                    for t, axes in zip(nest.flatten(concrete), varying)])
         if layer.supports_masking:
             # Keras 3 sets output masks only for such layers: another's symbolic outputs carry none, even where
             # its call hands back a tensor with a mask (Lambda(lambda t: t), a custom layer setting _keras_mask)
-            _hang_masks(outputs, concrete, masks, free, recorded=_recorded_masks(layer, inputs))
+            hang_masks(outputs, concrete, masks, free, recorded=recorded_masks(layer, inputs))
     if named:       # Keras's node keeps the call's own arguments: no positional one here
         Node(layer, tuple(args), dict({first_call_parameter(layer): inputs}, **kwargs), outputs)
     else:
         Node(layer, (inputs,) + tuple(args), kwargs, outputs)
     return outputs
-
-
-def _with_recorded_mask(layer, inputs, args, kwargs):
-    """Keras 3 passes a lone input's mask to a layer whose ``call`` takes ``mask`` and records it
-    with the call: when that mask is an op's output (an Embedding's NotEqual), the op joins the
-    graph (a summary row, 'Connected to' both). Masks from elsewhere ride on the tensors."""
-    if 'mask' in kwargs or type(inputs) is not KerasTensor or inputs._mask is None:
-        return kwargs
-    if inputs._mask._keras_history is None or not takes_mask(type(layer)):
-        return kwargs
-    if not keras_records_filled_arguments(layer, (inputs,) + tuple(args), kwargs):
-        return kwargs           # LSTM(4)(x, training=True): Keras leaves the mask (and its op) out
-    return dict(kwargs, mask=inputs._mask)
-
-
-def _recorded_masks(layer, inputs):
-    """The output masks ``compute_mask`` gives on the KerasTensors themselves, flattened, when
-    it records them as op nodes (Embedding's NotEqual); None when it cannot."""
-    merge = is_merge(layer)       # (Keras's Merge and Concatenate compute_mask; tapeflow's rules in mask_propagation)
-    if not (merge or defines_compute_mask(type(layer))) or getattr(layer, 'outputs_carry_masks', False):
-        return None
-    previous = nest.map_structure(lambda x: x._mask if type(x) is KerasTensor else None, inputs)
-    try:
-        with paused():
-            masks = output_mask(layer, inputs, previous) if merge else layer.compute_mask(inputs, previous)
-    except SymbolicTensorError:
-        # a TensorFlow op (tf.math.not_equal) or numpy on the KerasTensors: Keras 3 calls compute_mask on
-        # them (Layer.__call__'s _set_mask_metadata) and fails there, as text_generation_fnet does on TF
-        raise
-    except Exception:        # noqa: BLE001 -- a compute_mask that needs values: masks come from the zeros run
-        return None
-    flat = nest.flatten(masks)
-    if not any(type(m) is KerasTensor and m._keras_history is not None for m in flat):
-        return None
-    return flat
-
-
-def _masks_involved(layer, inputs):
-    """Whether the call's outputs may carry masks: the inputs carry some, or the layer computes
-    them. Those calls run on zeros, so that the masks are found as a concrete call finds them.
-    Keras 3 sets output masks only where ``supports_masking`` (a nested model's outputs carry none)."""
-    if not layer.supports_masking:
-        if any(type(x) is KerasTensor and x._mask is not None for x in nest.flatten(inputs)):
-            warn_mask_dropped(layer)        # Keras warns on the symbolic call as on an eager one
-        return False
-    return defines_compute_mask(type(layer)) or \
-        any(type(x) is KerasTensor and x._mask is not None for x in nest.flatten(inputs))
-
-
-def _give_masks(layer, inputs, args, kwargs, outputs):
-    """Hang the output masks on ``outputs``: found by a run on zeros, or, for a layer whose
-    compute_mask only hands on its input's mask (an RNN's), from compute_mask on the symbolic masks
-    with no run, as Keras 3 runs no call there: a custom cell's sublayers then stay unbuilt until
-    the first real call (Géron's LNSimpleRNNCell: the summary counts 0 parameters, as TF 2.21)."""
-    if not getattr(layer, 'masks_only_handed_on', False):
-        _hang_masks(outputs, *_run_on_zeros_of_fitting_length(layer, inputs, args, kwargs)[0],
-                    recorded=_recorded_masks(layer, inputs))
-        return
-    previous = kwargs.get('mask')      # an explicit mask=, else the one the input carries
-    if previous is None:
-        previous = nest.map_structure(lambda x: x._mask if type(x) is KerasTensor else None, inputs)
-    masks = layer.compute_mask(inputs, previous)
-    flat_outputs = nest.flatten(outputs)
-    flat_masks = masks if isinstance(masks, (list, tuple)) else [masks]
-    for output, mask in zip(flat_outputs, flat_masks):
-        if type(output) is KerasTensor and type(mask) is KerasTensor:
-            output._mask = mask
-
-
-def _masks_from_keras_tensors(layer, inputs, kwargs, outputs):
-    """Keras 3's output masks of a call that ran no call (compute_output_spec): compute_mask on the KerasTensors
-    with the given mask, else the first argument's (Layer.__call__'s previous_mask), hung as it gives them;
-    True when that settled them. None there means no output mask (Attention()([Input((3, 4)), Input((5, 6))])
-    builds (None, 3, 6) in TF 2.21, where a run on zeros fails in its matmul); Attention's mask is its
-    convert_to_tensor op's output, a KerasTensor of its own. A compute_mask that fails on KerasTensors or gives
-    something else than KerasTensors leaves them to the run on zeros (False)."""
-    previous = kwargs.get('mask')
-    if previous is None:
-        previous = nest.map_structure(lambda x: x._mask if type(x) is KerasTensor else None, inputs)
-    try:
-        with paused():
-            masks = layer.compute_mask(inputs, previous)
-    except Exception:       # noqa: BLE001 -- a compute_mask that needs values
-        return False
-    if masks is None:
-        return True
-    flat_masks, flat_outputs = nest.flatten(masks), nest.flatten(outputs)
-    if not all(m is None or type(m) is KerasTensor for m in flat_masks):
-        return False
-    for output, mask in zip(flat_outputs, flat_masks):      # (Keras zips them: scores get none)
-        if type(output) is KerasTensor and mask is not None:
-            output._mask = mask
-    return True
 
 
 def _shape_or_value(x):
@@ -349,102 +252,11 @@ def _tensors_for_shapes(shapes, dtype):
                     % (type(shapes).__name__, shapes))
 
 
-def _say_inference_failed(err, layer, args, kwargs):
-    """Keras 3 finds the outputs of a user's layer without compute_output_shape / _spec by running
-    its call in a scratch graph, and an error there reads 'Could not automatically infer the output
-    shape / dtype of ...' inside the call's bold message (keras.io's OCR example on TF 2.21); the
-    arguments received are those of its symbolic ``__call__(*args, **kwargs)``, as Keras lists them."""
-    name = type(layer).__name__
-    head = 'Exception encountered when calling %s.call().\n\n\x1b[1m' % name
-    text = err.args[0] if len(err.args) == 1 and isinstance(err.args[0], str) else None
-    if text is None or not _keras_infers_by_calling(layer):
-        return
-    if text.startswith(head):
-        message = text[len(head):].split('\x1b[0m\n\nArguments received by %s.call():\n' % name)[0]
-        if isinstance(err, KeyError):       # Keras words the call's own error as f'{e}': a KeyError's str quotes it
-            message = str(KeyError(message))
-    elif getattr(err, '_keras_call_info_injected', False) and text.startswith('Exception encountered when calling '):
-        # a sublayer's error, worded by its own call: Keras's compute_output_spec quotes it whole (f'{e}'),
-        # then this layer's __call__ words that (TF 2.21: '... of 'outer' ... Error encountered:\n\nException
-        # encountered when calling Inner.call() ...')
-        message = str(err)
-    else:
-        return
-    err.args = (head + "Could not automatically infer the output shape / dtype of '%s' (of type %s). Either the "
-                "`%s.call()` method is incorrect, or you need to implement the `%s.compute_output_spec() / "
-                "compute_output_shape()` method. Error encountered:\n\n%s\x1b[0m\n\n%s"
-                % (layer.name, name, name, name, message, _arguments_received(layer, args, kwargs)),)
-
-
-def _arguments_received(layer, args, kwargs):
-    """Keras 3's 'Arguments received' lines for a symbolic ``__call__(*args, **kwargs)``."""
-    shown = {k: v for k, v in kwargs.items() if not (k == 'training' and v is None)}
-    if 'training' not in shown:
-        # Keras 3's __call__ passes a call's own training default on (image layers' training=True)
-        default = _training_default(layer)
-        if default is not None:
-            shown['training'] = default
-    shown = _with_filled_input_masks(layer, args, shown)
-    others = nest.flatten((list(args[1:]), shown))
-    if 'mask' not in shown and args and takes_mask(type(layer)) and not any(
-            isinstance(x, (Tensor, KerasTensor)) for x in others):
-        # Keras 3's __call__ fills a call's free `mask` from its one tensor argument before the call fails
-        shown['mask'] = nest.map_structure(lambda t: getattr(t, '_mask', None), args[0])
-    return ('Arguments received by %s.call():\n  \u2022 args=%s\n  \u2022 kwargs=%s'
-            % (keras_class_name(layer), nest.map_structure(repr, tuple(args)),
-               nest.map_structure(repr, shown) if shown else "<class 'inspect._empty'>"))
-
-
-def _with_filled_input_masks(layer, args, shown):
-    """Keras 3's __call__ fills, for a call of several tensor arguments, each ``<argument>_mask`` the call takes
-    and was not given with that argument's mask, after the given keywords (GroupQueryAttention(q, v, key=k):
-    TF 2.21 lists kwargs={'key': ..., 'query_mask': 'None', 'value_mask': 'None', 'key_mask': 'None'})."""
-    try:
-        signature = inspect.signature(layer.call)
-        bound, names = signature.bind(*args, **shown).arguments, signature.parameters
-    except (TypeError, ValueError):
-        return shown
-    tensors = {k: v for k, v in bound.items() if any(isinstance(x, (Tensor, KerasTensor)) for x in nest.flatten(v))}
-    if len(tensors) < 2:
-        return shown
-    filled = dict(shown)
-    for name, value in tensors.items():
-        if name + '_mask' in names and bound.get(name + '_mask') is None:
-            filled[name + '_mask'] = nest.map_structure(lambda t: getattr(t, '_mask', None), value)
-    return filled
-
-
-def _training_default(layer):
-    try:
-        parameter = inspect.signature(layer.call).parameters.get('training')
-    except (TypeError, ValueError):
-        return None
-    return None if parameter is None or parameter.default is inspect.Parameter.empty else parameter.default
-
-
 def _from_shape_rule(error):
     """``error`` marked as raised by a layer's own shape rule (compute_output_shape / compute_output_spec),
     which Keras 3 raises wherever the symbolic call is made, a Sequential's build included."""
     error.from_shape_rule = True
     return error
-
-
-def _symbolic_call_error(err, layer, args, kwargs):
-    """``err`` from a layer's compute_output_shape in a functional build, worded as Keras 3's symbolic
-    call words it (a Reshape of the wrong size): 'Exception encountered when calling X.call()', the
-    message in bold, the arguments received."""
-    if getattr(err, '_keras_call_info_injected', False) or len(err.args) != 1:
-        return err
-    name = keras_class_name(layer)
-    wrapped = type(err)('Exception encountered when calling %s.call().\n\n\x1b[1m%s\x1b[0m\n\n%s'
-                        % (name, err.args[0], _arguments_received(layer, args, kwargs)))
-    wrapped._keras_call_info_injected = True
-    # (raised 'from None': what Sequential._trace reads of the original rides on the worded error)
-    wrapped.incompatible_input = getattr(err, 'incompatible_input', False)
-    wrapped.graph_refused = getattr(err, 'graph_refused', False)
-    for note in getattr(err, '__notes__', ()):
-        wrapped.add_note(note)
-    return wrapped
 
 
 def _graph_outputs(layer, inputs):
@@ -512,207 +324,6 @@ def _run_through_count(ends):
     return count
 
 
-def _keras_infers_by_calling(layer):
-    """Whether Keras would run the call to find the outputs: a user's Layer (or Model) subclass that
-    defines neither compute_output_shape nor compute_output_spec, on no built-in layer class."""
-    from ..layer import Layer
-    from ..model import Model
-    transparent = set(Model.__mro__[:Model.__mro__.index(Layer)])
-    for cls in type(layer).__mro__:
-        if cls is Layer:
-            return True
-        if cls in transparent:
-            continue
-        if cls.__module__.split('.')[0] in ('layers', 'framework') or \
-                'compute_output_shape' in vars(cls) or 'compute_output_spec' in vars(cls):
-            return False
-    return False
-
-
-def _run_on_zeros_of_fitting_length(layer, inputs, args, kwargs, traced=None):
-    """``_run_on_zeros`` with free inner axes 1 long, or 64 where that fails (a Sequential of
-    Conv2D(4, 4, strides=4) on (None, None, 3) images: Keras's symbolic shapes need no length);
-    returns (its result, the two lengths that find the free output axes)."""
-    try:
-        return _run_on_zeros(layer, inputs, args, kwargs, traced=traced), (1, 2)
-    except Exception as error:          # noqa: BLE001 -- retried longer, and raised again if that fails too
-        batch = fitting_batch(error) if _batch_free(inputs, args, kwargs) else None
-        if batch is None and not _inner_axes_free(inputs, args, kwargs):
-            raise
-    if batch is not None:               # a call that reshapes to a fixed batch (see fitting_batch): it stays
-        outputs, masks, _ = _run_on_zeros(layer, inputs, args, kwargs, batch_length=batch)
-        return (outputs, masks, False), (1, 2)
-    return _run_on_zeros(layer, inputs, args, kwargs, inner_length=64, traced=traced), (64, 96)
-
-
-def _batch_free(inputs, args, kwargs):
-    return any(type(x) is KerasTensor and x.ndim and x.shape[0] is None
-               for x in nest.flatten((inputs, list(args), kwargs)))
-
-
-def _inner_axes_free(inputs, args, kwargs):
-    return any(type(x) is KerasTensor and None in x.shape[1:] for x in nest.flatten((inputs, list(args), kwargs)))
-
-
-def _axes_following_free_axes(layer, inputs, args, kwargs, concrete, lengths=(1, 2)):
-    """For each flattened output of ``concrete``, the axes whose length follows the inputs' free
-    axes other than the batch: found by a second run with those axes 2 long instead of 1. Without
-    such inputs, or when the second run fails or changes the outputs' ranks (a layer that squeezes
-    a length-1 axis), the first run's lengths stand."""
-    flat = nest.flatten(concrete)
-    none = [()] * len(flat)
-    if not any(type(x) is KerasTensor and None in x.shape[1:] for x in nest.flatten((inputs, list(args), kwargs))):
-        return none
-    axes = _axes_of_another_run(layer, inputs, args, kwargs, flat, inner_length=lengths[1])
-    return none if axes is None else axes
-
-
-def _open_stand_in_batches(layer, inputs, args, kwargs, concrete, traced):
-    """Open the first axis of traced output shapes that hold the stand-in batch's 1 only because an op the
-    trace does not know (no shape rule: its output keeps the run's shape) passed it on: keras.io's MLP-Mixer
-    Patches layer reshapes extract_patches' output by its ops.shape, (1, 4, 48) where TF gives (None, 4, 48).
-    A second run on a batch of 2 tells them apart from a first axis a layer computes (tf.stack([b, 1]): 2)."""
-    flat = nest.flatten(concrete)
-    suspects = {id(t) for t in flat if isinstance(t, Tensor) and (traced.get(id(t)) or (None,))[0] == 1}
-    if not suspects:
-        return
-    axes = _axes_of_another_run(layer, inputs, args, kwargs, flat, batch_length=2)
-    for t, differing in zip(flat, axes or ()):
-        if 0 in differing and id(t) in suspects:
-            traced[id(t)] = (None,) + tuple(traced[id(t)][1:])
-
-
-def _axes_of_another_run(layer, inputs, args, kwargs, flat, **lengths):
-    """axes_that_differ between the first run's flattened outputs ``flat`` and a second run with other
-    ``lengths`` (_run_on_zeros' inner_length / batch_length), its prints muted as Keras runs ``call`` once;
-    None where that run fails (a layer that only works at the first lengths: those stand) or disagrees."""
-    try:
-        with replaying():
-            again = nest.flatten(_run_on_zeros(layer, inputs, args, kwargs, **lengths)[0])
-    except Exception:       # noqa: BLE001 -- the first run's lengths stand
-        return None
-    return axes_that_differ(flat, again)
-
-
-def _unconverted():
-    """Keras 3's symbolic call runs the layer's Python as it is in a scratch FuncGraph: AutoGraph converts
-    nothing, so a tensor ``if`` / ``for`` in call() raises OperatorNotAllowedInGraphError (TF 2.21), which
-    the output-spec inference then rewords ('Could not automatically infer the output shape ...')."""
-    assert_statements.install()
-    symbolic_iteration.install()
-    return assert_statements.running(False, 'compute_output_spec')
-
-
-def _run_on_zeros(layer, inputs, args, kwargs, inner_length=1, batch_length=1, traced=None):
-    """The layer called on zeros (free axes 1 long; past the batch axis ``inner_length``), with tapes
-    paused: (its concrete outputs, the KerasTensor each all-True input mask stood for, by the
-    concrete mask's id, whether the batch axis is free). ``traced``, a dict, gets the shape the run's
-    trace gave each output (by id) where it knows one: TF's shape functions, which see
-    ``tf.shape(x)[0]`` as an open length (``tf.reshape(x, [b, -1, 1])`` is (None, None, 1)).
-
-    The call uses ``training=False`` so that nothing (moving statistics, dropout
-    streams) changes; the layer's losses of the latest call are kept. A symbolic
-    input mask becomes an all-True mask on the zeros, so that the call finds and
-    computes masks as a concrete call does.
-    """
-    weights = layer.weights
-    xp = array_module(weights[0]._data) if weights else current_xp()
-    batch_free = [x.shape[0] is None and batch_length == 1 for x in nest.flatten((inputs, list(args), kwargs))
-                  if type(x) is KerasTensor and x.ndim]
-    masks = {}
-    placeholders = {}       # what a print in ``call`` shows: Keras's placeholders (see placeholder_names)
-
-    def zeros(x, dtype=None):
-        if type(x) is not KerasTensor:
-            return x
-        # zeros; a bool tensor (an explicit mask) all True, as the symbolic masks below; a string
-        # input (a model of tf.string Inputs called on them) empty strings, on the host as strings live
-        shape = _concrete(x.shape, inner_length, batch_length)
-        if dtype is not None:
-            value = Tensor(xp.zeros(shape, dtype))
-        elif x.dtype == 'string':
-            value = Tensor(np.full(shape, b'', dtype=object))
-        else:
-            value = Tensor((xp.ones if x.dtype == 'bool' else xp.zeros)(shape, x.dtype))
-        placeholders[id(value)] = (placeholder_name(len(placeholders)), tuple(x.shape), display_name(value._data.dtype))
-        if x._mask is not None:
-            mask = Tensor(xp.ones(_concrete(x._mask.shape, inner_length, batch_length), bool))
-            set_keras_mask(value, mask)
-            masks[id(mask)] = x._mask
-        return value
-
-    kwargs = {key: value for key, value in kwargs.items() if key != 'training'}
-    # Each layer that runs gets fresh loss lists, put back afterwards: a call appends to the list
-    # it finds, and the zeros' losses must not stay in ``model.losses`` (Keras 3 keeps none).
-    saved = [(each, each._losses) for each in layer._flatten_layers()]
-    for each, _ in saved:
-        each._losses = []
-    # Keras's symbolic call passes no ``training`` (a print shows None); inside a call that has a
-    # flag, False keeps it from reaching the zeros.
-    enclosing = call_context.state().stack
-    training = None if not enclosing or enclosing[-1][1] is None else False
-    # Keras's symbolic call runs inside a StatelessScope (backend compute_output_spec): the layer's
-    # variable writes (a call counting itself with assign_add) are dropped, new variables kept
-    from framework.keras.stateless_scope import StatelessScope    # framework.keras imports the layers
-    try:
-        # (and in a scratch graph: its tf.print never runs)
-        with paused(), call_context.probe(bool(batch_free) and all(batch_free)), StatelessScope(), \
-                trace_prints.held(run=False), scratch_graph():
-            # Keras 3's Lambda infers its output from KerasTensors of its compute dtype, whatever the
-            # inputs' dtypes (lambda_layer.compute_output_shape): a string op on a string Input fails there
-            as_dtype = layer.compute_dtype if getattr(layer, '_output_shape_from_call', False) else None
-            stand_ins = (nest.map_structure(lambda x: zeros(x, as_dtype), inputs), nest.map_structure(zeros, list(args)),
-                         nest.map_structure(zeros, kwargs))
-            # an explicit mask=KerasTensor that the layer passes on (a GRU with return_sequences) is
-            # hung on the outputs itself, as Keras's previous_mask: the next layer then records it
-            for symbolic, value in zip(nest.flatten(kwargs.get('mask')), nest.flatten(stand_ins[2].get('mask'))):
-                if type(symbolic) is KerasTensor:
-                    masks[id(value)] = symbolic
-            # Names inside Keras's symbolic call start below the layer ('dense/Relu:0')
-            outer = len(call_context.enclosing_names(None)) + 1
-            # (ops run in the call are named in Keras's scratch graph: a print or a shape error shows them)
-            # (Keras runs call() unconverted there: a tensor `if` / `for` in it meets TF's refusal)
-            with trace_names.naming(placeholders, (1, True) if batch_free and all(batch_free) else None, outer,
-                                    ops=GraphScopes()), traced_ops.hooked(), _unconverted():
-                # (no training at all where it is None: a given None would reach call() as None)
-                given = {} if training is None else {'training': training}
-                out = _call_on_stand_ins(layer, stand_ins, given)
-    finally:
-        for each, losses in saved:
-            each._losses = losses
-    if traced is not None:
-        for t in nest.flatten(out):
-            entry = placeholders.get(id(t)) if isinstance(t, Tensor) else None
-            if entry is not None and entry[1] is not None and len(entry[1]) == t._data.ndim:
-                traced[id(t)] = entry[1]
-    return out, masks, bool(batch_free) and all(batch_free)
-
-
-def _call_on_stand_ins(layer, stand_ins, given):
-    """``layer`` called on the stand-ins; where that meets tf.gradients (keras.io's eikonal solver's Lambda),
-    again with a tape recording the run, which TF's scratch graph answers it from (framework/graph_gradients.py):
-    the layer remembers, so later symbolic calls and its functional model's steps record from the start."""
-    if not layer.__dict__.get('_graph_gradients'):
-        graph_gradients.asked()         # (forget a refusal from elsewhere)
-        try:
-            return layer(stand_ins[0], *stand_ins[1], **given, **stand_ins[2])
-        except Exception:       # noqa: BLE001 -- raised again unless tf.gradients refused
-            if not graph_gradients.asked():
-                raise
-        layer.__dict__['_graph_gradients'] = True       # (a plain attribute: no tracking)
-    with graph_gradients.recording(stand_ins):
-        return layer(stand_ins[0], *stand_ins[1], **given, **stand_ins[2])
-
-
-def placeholder_name(index):
-    """Keras 3's TF backend runs a symbolic call on placeholders named as TF's graphs number them."""
-    return 'Placeholder' if index == 0 else 'Placeholder_%d' % index
-
-
-def _concrete(shape, inner_length=1, batch_length=1):
-    return tuple((batch_length if i == 0 else inner_length) if d is None else d for i, d in enumerate(shape))
-
-
 def _symbolic(t, free, layer, varying=(), dtype=None, traced=None):
     if not isinstance(t, Tensor):
         words = ('Layer %r returned %r (of type %s) for symbolic inputs; a layer used in a functional model must '
@@ -729,55 +340,3 @@ def _symbolic(t, free, layer, varying=(), dtype=None, traced=None):
         shape = tuple(None if i in varying else d for i, d in enumerate(t.shape))
         shape = (None,) + shape[1:] if free and shape else shape
     return KerasTensor(shape, t._data.dtype if dtype is None else dtype)
-
-
-def _lambda_inference_error(layer, inputs, args, kwargs, cause):
-    """Keras 3's Lambda turns any error of its inference run into this NotImplementedError (a bare
-    except there), listing the symbolic call's arguments, ``mask`` among them (Keras fills it in).
-    The KerasTensors it made of the inputs have taken their names (keras_tensor_N) by then."""
-    for _ in nest.flatten(inputs):
-        naming.unique_name('keras_tensor')
-    if 'mask' not in kwargs:
-        # (one per tensor of a list: [y, x] shows ['None', 'None'])
-        kwargs = dict(kwargs, mask=nest.map_structure(lambda t: t._mask if type(t) is KerasTensor else None, inputs))
-    error = _symbolic_call_error(NotImplementedError(
-        "We could not automatically infer the shape of the Lambda's output. Please specify the "
-        "`output_shape` argument for this Lambda layer."), layer, (inputs,) + tuple(args), kwargs)
-    # Keras hides the cause; a note keeps it (str(error) stays Keras's): what failed on the stand-ins
-    text = str(cause)
-    if '\x1b[1m' in text:              # the layer's own call error: its bold message is the cause's
-        text = text.split('\x1b[1m', 1)[1].split('\x1b[0m', 1)[0]
-    error.add_note('The function failed on %s stand-ins of the inputs (as Keras 3 runs it): %s: %s'
-                   % (layer.compute_dtype, type(cause).__name__, text.strip().split('\n')[0][:300]))
-    return error
-
-
-def _as_keras_lambda_infers(layer, inputs, concrete):
-    """Keras 3's Lambda without output_shape infers it by running its function on new KerasTensors,
-    one per input, whose outputs are KerasTensors too: those take the next names (keras_tensor_N) before
-    the layer's outputs do. Its outputs have the layer's compute dtype (a cast inside does not show)."""
-    for _ in range(len(nest.flatten(inputs)) + len(nest.flatten(concrete))):
-        naming.unique_name('keras_tensor')
-    return layer._symbolic_dtype()
-
-
-def _hang_masks(outputs, concrete, masks, free, recorded=None):
-    """Give each output KerasTensor the symbolic form of the mask its concrete twin carries: an
-    input's mask passed on keeps its KerasTensor (Keras hangs the same one on the output); a
-    computed one is the op node's output that ``compute_mask`` recorded, if it did, else a new
-    bool KerasTensor, free where the output's leading axes are."""
-    flat_outputs = nest.flatten(outputs)
-    if recorded is not None and len(recorded) != len(flat_outputs):
-        recorded = None
-    for index, (symbolic, value) in enumerate(zip(flat_outputs, nest.flatten(concrete))):
-        mask = get_keras_mask(value) if isinstance(value, Tensor) else None
-        if mask is None or type(symbolic) is not KerasTensor:
-            continue
-        known = masks.get(id(mask))
-        if known is None and recorded is not None and type(recorded[index]) is KerasTensor:
-            known = recorded[index]
-        if known is None:
-            shape = tuple(mask.shape)
-            known = KerasTensor(tuple(symbolic.shape[i] if i < symbolic.ndim and symbolic.shape[i] is None else d
-                                      for i, d in enumerate(shape)), 'bool')
-        symbolic._mask = known

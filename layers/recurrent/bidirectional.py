@@ -162,7 +162,7 @@ class Bidirectional(InitialStateBuildConfig, Layer):
         forward, backward = getattr(self.forward_layer, 'states', None), getattr(self.backward_layer, 'states', None)
         return tuple(forward + backward) if forward and backward else None
 
-    masks_only_handed_on = True     # compute_mask makes no mask of its own (symbolic_call._give_masks)
+    masks_only_handed_on = True     # compute_mask makes no mask of its own (symbolic_masks.give_masks)
 
     def compute_mask(self, inputs, mask=None):
         """The input mask for sequence outputs (one per output with merge_mode=None), None otherwise."""

@@ -269,7 +269,7 @@ class RNN(InitialStateBuildConfig, Layer):
             output = where(kept, output, outputs[-1])
         return output, [where(kept, new, old) for new, old in zip(new_states, states)]
 
-    masks_only_handed_on = True     # compute_mask makes no mask of its own (symbolic_call._give_masks)
+    masks_only_handed_on = True     # compute_mask makes no mask of its own (symbolic_masks.give_masks)
 
     def compute_mask(self, inputs, mask=None):
         """The input mask for the sequence output (None for the last output alone), None for states."""
