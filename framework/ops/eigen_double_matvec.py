@@ -13,15 +13,15 @@ added onto the zeroed output. numpy's BLAS fuses multiply-adds, so a float64 one
 Measured against TF 2.21 on the AVX-512 Xeon: progs/gradfuzz10/t_row64.py (x @ W.T, one row: N 2..17, one
 column: M 2..3, K up to 39; 195 of 195 shapes) and t_mm64.py (all four transposes, with gradients).
 A column-major matrix (one column of x.T: x stored (K, M)) takes Eigen's column-major gemv: per block of
-columns, each output's products in order from +0, unfused, added to the output. Not modelled: a single
-output (one row and one column: Eigen's dot product, its order not found), products past 128 * 128
+columns, each output's products in order from +0, unfused, added to the output. A single output (one row and
+one column) of a transposed ``b`` is Eigen's redux or dot (eigen_single_output.py). Not modelled: products past 128 * 128
 multiply-adds (TF splits them over threads), and a column-major matrix for one row (x @ W, x.T @ W:
 numpy's bits matched TF's on every shape tried).
 """
 import numpy as np
 
 from . import eigen_math
-from .eigen_gemv import in_order, row_major_gemv
+from .eigen_gemv import column_major_gemv, row_major_gemv
 
 _FLOAT64 = np.dtype(np.float64)
 _COEFFICIENT_BASED = 20             # below: Eigen's coefficient-based product (eigen_double_product.py)
@@ -48,17 +48,5 @@ def matvec(a, b, transpose_a, transpose_b):
         return row_major_gemv(b.T, a[0], PACKET)[None, :]
     if not transpose_a:
         return row_major_gemv(a, b[:, 0], PACKET)[:, None]
-    return _column_major_gemv(a, b[:, 0])[:, None]
+    return column_major_gemv(a, b[:, 0])[:, None]
 
-
-def _column_major_gemv(matrix, vector):
-    """``matrix @ vector`` for a column-major matrix: per block of columns (all below 128 columns, else 16,
-    or 4 past a 32000-byte column stride) each row's products in order from +0, then added to the output."""
-    rows, depth = matrix.shape
-    block = depth if depth < 128 else (16 if rows * 8 < 32000 else 4)
-    out = np.zeros(rows)
-    with np.errstate(all='ignore'):
-        products = matrix * vector
-        for start in range(0, depth, block):
-            out = out + in_order(np.zeros(rows), products[:, start:start + block])
-    return out

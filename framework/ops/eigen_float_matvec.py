@@ -6,7 +6,8 @@ built for AVX without FMA (Packet8f): each output's products in eight lanes over
 every lane from +0, folded ((l0 + l4) + (l2 + l6)) + ((l1 + l5) + (l3 + l7)); the rows go in blocks of
 8, 4 and 2, and a last odd row also takes a half packet of 4 (its lanes from +0, folded (l0 + l2) +
 (l1 + l3)) before the rest in order; each total is added onto the zeroed output. One column of a
-transposed ``a`` (``x.T @ w.T``) is the column-major gemv: each output's products in order from +0.
+transposed ``a`` (``x.T @ w.T``) is the column-major gemv: each output's products in order from +0 (in blocks
+of 16 columns from a depth of 128, each block's total added onto the output: matmulbits table.py).
 Below K + M + N = 20 Eigen's product is coefficient-based instead (eigen_float_batched.py). numpy's
 BLAS summed both otherwise: gradfuzz33 p12.py, 24 of 64 float32 one-row / one-column products with
 transpose_b differed from TF 2.21 on the EPYC; with these sums 64 of 64 equal (m12.py, the model).
@@ -15,7 +16,7 @@ The float64 kernels are eigen_double_matvec.py's (Packet4d).
 import numpy as np
 
 from . import eigen_float_batched
-from .eigen_gemv import in_order, row_major_gemv
+from .eigen_gemv import column_major_gemv, row_major_gemv
 
 _FLOAT32 = np.dtype(np.float32)
 _COEFFICIENT_BASED = 20             # below: Eigen's coefficient-based product
@@ -25,8 +26,8 @@ _PACKET = 8                         # Packet8f's lanes (eigen_gemv.py)
 
 def wanted(a, b):
     """Whether the float32 ``a @ b`` (2-D; ``b`` a transposed view, TF's transpose_b) with one row or one
-    column is summed here (the caller checked that oneDNN is off). Not a single output: Eigen's inner
-    product then sums by its redux, not modelled."""
+    column is summed here (the caller checked that oneDNN is off). Not a single output: Eigen's redux or
+    dot sums it (eigen_single_output.py)."""
     if type(a) is not np.ndarray or type(b) is not np.ndarray or a.dtype != _FLOAT32 or b.dtype != _FLOAT32:
         return False
     rows, depth = a.shape
@@ -41,5 +42,5 @@ def matmul_transposed_b(a, b, transpose_a):
     if rows == 1:
         return row_major_gemv(b.T, a[0], _PACKET)[None, :]
     if transpose_a:
-        return in_order(np.zeros(rows, _FLOAT32), a * b[:, 0])[:, None] + _FLOAT32.type(0)
+        return column_major_gemv(a, b[:, 0])[:, None] + _FLOAT32.type(0)
     return row_major_gemv(a, b[:, 0], _PACKET)[:, None]

@@ -5,7 +5,8 @@ packet (Packet4d for float64, Packet8f for float32) over the row's whole packets
 folds the packet by halves (predux: lanes i and i + width / 2 first, down to one); the rows go in blocks of
 8, 4 and 2, and a last odd row also takes one half packet (its lanes from +0, folded the same way) before the
 rest of its products in order; each total is added onto the zeroed output. eigen_double_matvec.py and
-eigen_float_matvec.py route TF's MatMul products with a side of 1 here, each with its packet's width.
+eigen_float_matvec.py route TF's MatMul products with a side of 1 here, each with its packet's width, and
+their one column of a transposed ``a`` to the column-major kernel (``column_major_gemv``).
 """
 import numpy as np
 
@@ -27,6 +28,20 @@ def row_major_gemv(matrix, vector, width):
             last = in_order(totals[-1:] + _folded(packet), products[-1:, whole + half:])
             return zero + np.concatenate([in_order(totals[:-1], products[:-1, whole:]), last])
         return zero + in_order(totals, products[:, whole:])
+
+
+def column_major_gemv(matrix, vector):
+    """``matrix @ vector`` for a column-major (transposed stored) matrix: per block of columns (all below 128
+    columns, else 16, or 4 past a 32000-byte column stride) each row's products in order from +0, then added
+    to the zeroed output (Eigen's general_matrix_vector_product<ColMajor>)."""
+    rows, depth = matrix.shape
+    block = depth if depth < 128 else (16 if rows * matrix.dtype.itemsize < 32000 else 4)
+    out = np.zeros(rows, matrix.dtype)
+    with np.errstate(all='ignore'):
+        products = matrix * vector
+        for start in range(0, depth, block):
+            out = out + in_order(np.zeros(rows, matrix.dtype), products[:, start:start + block])
+    return out
 
 
 def in_order(totals, products):

@@ -17,7 +17,7 @@ from .einsum_kernel import einsum_array
 from .sixteen_column_product import DEPTH_IN_ORDER as _DEPTH_IN_ORDER, rows_matmul, rows_matmul_transposed, \
     rows_matmul_transposed_a
 from .graph_input_errors import eager_input_error, list_mismatch
-from . import eigen_avx2_product, eigen_float_batched, einsum_stand_ins, matmul_mixed_types
+from . import eigen_avx2_product, eigen_float_batched, eigen_single_output, einsum_stand_ins, matmul_mixed_types
 from .eigen_math import ENABLED as _EXACT_MATH
 from .eigen_avx2_product import SMALL_PRODUCT as _AVX2_SMALL
 from .one_row_product import one_row_matmul
@@ -177,8 +177,12 @@ def _matmul_array(xp, da, db, transpose_a=False, transpose_b=False):
         if eigen_double_matvec.wanted(xa, xb, transpose_a, transpose_b):
             return eigen_double_matvec.matvec(xa, xb, transpose_a, transpose_b)
     if transpose_b:
-        if (xa.shape[0] == 1 or xb.shape[1] == 1) and onednn_policy.eigen_avx2() and eigen_float_matvec.wanted(xa, xb):
-            return eigen_float_matvec.matmul_transposed_b(xa, xb, transpose_a)     # Eigen's gemv (oneDNN off)
+        if xa.shape[0] == 1 or xb.shape[1] == 1:
+            if eigen_single_output.wanted(xa, xb) and (xa.dtype == _FLOAT64 or onednn_policy.eigen_avx2()) \
+                    and _EXACT_MATH[0] is not False:
+                return eigen_single_output.single_output(xa, xb, transpose_a)     # Eigen's redux / dot
+            if onednn_policy.eigen_avx2() and eigen_float_matvec.wanted(xa, xb):
+                return eigen_float_matvec.matmul_transposed_b(xa, xb, transpose_a)     # Eigen's gemv (oneDNN off)
         return product(xa, xb) if transpose_a else rows_matmul_transposed(xa, db)
     if xb.shape[1] == 1 and not transpose_a and column_product.wanted(xa, xb, xp):
         return column_product.column_matmul(xa, xb)
@@ -757,6 +761,11 @@ def _affine_input_grad(g, y, x, kernel, *bias):
 
 def _affine_input_grad_array(g, y, x, kernel, *bias):
     if g.ndim == 2:
+        if g.shape[0] == 1 or kernel.shape[0] == 1:
+            # one sample or one input feature: the tensor rule's MatMul(transpose_b) routes (Eigen's gemv,
+            # coefficient-based product or single output where oneDNN is off); rows_matmul_transposed alone
+            # summed a batch of 4 through Dense(8) on one feature otherwise than the traced step (lead55 kpred.py)
+            return _matmul_array(np if type(g) is ndarray else backend.array_module(g), g, kernel, False, True)
         return rows_matmul_transposed(g, kernel)       # oneDNN's order for batches of 16+ rows
     # TF's gradient of a Dense layer on (batch, ..., features) is one product of the flattened rows
     flat = rows_matmul_transposed(g.reshape(-1, g.shape[-1]), kernel)
