@@ -9,8 +9,10 @@ the layer converts nothing itself: lookups, CategoryEncoding, a functional model
 initial_state=s)``, ``LSTM(4)(x, training=True)``, ``Dropout(0.2)(float64_x)`` and
 ``Attention()([q, v])`` with the caller's keyword arguments alone (TF 2.21 / Keras 3.15).
 """
+from framework import nest
 from framework.keras.backend import floatx
 
+from .. import naming
 from .keras_tensor import KerasTensor
 
 
@@ -23,6 +25,22 @@ def _input_dtype(layer):
     if isinstance(layer, Sequential) and layer._input_layer is not None:
         return layer._input_layer.dtype
     return layer.compute_dtype
+
+
+def name_input_casts(layer, inputs, args, kwargs):
+    """Take a KerasTensor name (keras_tensor_N) for each input Keras 3's ``__call__`` casts: where the layer
+    converts its inputs and autocasts, each floating KerasTensor argument (nested ones and keyword ones too)
+    of another dtype than ``input_dtype`` goes through ``ops.cast``, whose output KerasTensor takes the next
+    name before the layer's outputs do. TF 2.21 names Dense(2, dtype='float64')(keras.Input((3,))) keras_tensor_2
+    after keras_tensor (not _1), and a mixed-precision model's first layer likewise."""
+    if not getattr(layer, 'keras_converts_inputs', True) or not layer.autocast:
+        return
+    dtype = None
+    for x in nest.flatten((inputs, list(args), kwargs)):
+        if type(x) is KerasTensor and x.dtype.startswith(('float', 'bfloat')):
+            dtype = _input_dtype(layer) if dtype is None else dtype
+            if x.dtype != dtype:
+                naming.unique_name('keras_tensor')
 
 
 def keras_records_filled_arguments(layer, args, kwargs):
