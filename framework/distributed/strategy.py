@@ -56,7 +56,7 @@ class MPIStrategy:
         if not model.built:
             if x_sample is None:
                 raise ValueError('MPIStrategy.prepare: the model is not built; build it or pass x_sample')
-            from layers.training.data import to_arrays
+            from layers.training.array_conversion import to_arrays
             model(nest.map_structure(Tensor, to_arrays(x_sample, 'x')), training=False)
         broadcast_variables(model.variables, self.root)
         broadcast_optimizer_state(model.optimizer, model.trainable_variables, self.root)
@@ -82,7 +82,8 @@ class MPIStrategy:
             raise ValueError('MPIStrategy.fit: the global batch_size %d is not divisible by the %d ranks; '
                              'use a multiple of %d' % (batch_size, size, size))
         if validation_split and validation_data is None:
-            from layers.training.data import to_arrays, train_validation_split
+            from layers.training.array_conversion import to_arrays
+            from layers.training.data import train_validation_split
             arrays = [to_arrays(x, 'x'), to_arrays(y, 'y'), to_arrays(sample_weight, 'sample_weight')]
             (x, y, sample_weight), validation_data = train_validation_split(arrays, validation_split)
         x, y, sample_weight = shard(x, y, sample_weight)

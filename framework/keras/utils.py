@@ -101,7 +101,8 @@ def normalize(x, axis=-1, order=2):
 # name -> 'module:attribute', imported on first use (the training loops, saving and data
 # helpers pull in the layers package, which ``import framework`` must not).
 _LAZY = {
-    'pack_x_y_sample_weight': 'layers.training.data', 'unpack_x_y_sample_weight': 'layers.training.data',
+    'pack_x_y_sample_weight': 'layers.training.batch_structure',
+    'unpack_x_y_sample_weight': 'layers.training.batch_structure',
     'Progbar': 'layers.training.progbar', 'PyDataset': 'layers.training.py_dataset',
     'Sequence': 'layers.training.py_dataset', 'clear_session': 'framework.keras.backend',
     'standardize_dtype': 'framework.keras.backend', 'is_keras_tensor': 'framework.keras.backend',

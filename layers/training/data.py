@@ -7,193 +7,20 @@ shuffling) and a slice per batch, wrapped as Tensors without copying.
 import collections
 import itertools
 import math
-import sys
 
 import numpy as np
 
 from framework import nest, random
 from framework.errors import noted, shown_as
-from framework.backend import array_module, place, to_host
-from framework.sparse.sparse_tensor import SparseTensor
-from framework.tensor import Tensor, _to_array
+from framework.backend import array_module
+from framework.tensor import Tensor
 
 from .ran_out import warn_ran_out
 from .sample_weight_structure import check_one_weight_per_output, copy_onto_each_target
 from .sparse_rows import SparseRows
-
-
-def pack_x_y_sample_weight(x, y=None, sample_weight=None):
-    """The batch structure train_step/test_step receive: x, (x, y) or (x, y, sample_weight)."""
-    if y is None:
-        return (x,) if isinstance(x, (list, tuple)) else x
-    if sample_weight is None:
-        return (x, y)
-    return (x, y, sample_weight)
-
-
-def unpack_x_y_sample_weight(data):
-    """(x, y, sample_weight) from a batch; missing parts are None."""
-    if isinstance(data, list):
-        data = tuple(data)
-    if not isinstance(data, tuple):
-        return data, None, None
-    if len(data) == 1:
-        return data[0], None, None
-    if len(data) == 2:
-        return data[0], data[1], None
-    if len(data) == 3:
-        return data
-    raise unpack_error(data)
-
-
-def unpack_error(data):
-    """Keras 3's words for a batch of more than (x, y, sample_weight); ``data`` or its text."""
-    return ValueError('Data is expected to be in format `x`, `(x,)`, `(x, y)`, or `(x, y, sample_weight)`, '
-                      'found: %s' % (data if isinstance(data, str) else (data,)))
-
-
-def reject_numpy_text(what, **values):
-    """Raise Keras 3's ValueError for numpy arrays of str, bytes or objects among ``values``.
-
-    Keras 3's array adapter (behind fit, evaluate and predict, not the *_on_batch methods)
-    takes numpy arrays of numbers and bools only, so the text-classification tutorials'
-    ``model.predict(np.array([sample_text]))`` raises ``Invalid dtype: str3328`` on TF 2.21
-    while a string tensor of the same texts runs. Accepting it here would let a program that
-    stops on TensorFlow run on.
-    """
-    walked = []
-    for name, value in values.items():
-        for array in nest.flatten(value):
-            if type(array) is np.ndarray and array.dtype.kind in 'USO' and not _keras_reads_as_strings(array):
-                # Keras 3's text (what programs print); the why and what to do in a note
-                error = ValueError('Invalid dtype: %s' % array.dtype.name)
-                error.add_note('%s: %s holds a numpy array of dtype %s; Keras takes numpy arrays of numbers or bools '
-                               'only here: pass text as a string tensor (tf.constant(...)) or a tf.data.Dataset'
-                               % (what, name, array.dtype))
-                raise error
-            text = _pandas_text_dtype(array)
-            if text is None:
-                walked.append(array)
-            else:
-                # the pandas-dataframe tutorial's fit(dict(df), ...) with its string 'thal' column
-                _cast_walked_series(walked)
-                error = ValueError('Invalid dtype: %s' % text)
-                error.add_note('%s: %s holds a pandas column of dtype %s; Keras takes numeric or bool columns only '
-                               'here: encode the text first, or pass it as a string tensor (tf.constant(...)) or in '
-                               'a tf.data.Dataset' % (what, name, text))
-                raise error
-
-
-def _cast_walked_series(walked):
-    """Cast the float pandas Series that Keras 3's array adapter casts to floatx before a text column
-    stops it (it walks the data in tf.nest order: dict(df)'s 'oldpeak' comes before 'thal'). Only for
-    the side effect: pandas' astype enters warnings.catch_warnings, so on TF 2.21 the next fit's
-    once-per-place warnings ('shuffle=True ... was provided as a tf.data.Dataset') show again."""
-    for array in walked:
-        _series_as_column(array)
-
-
-def _keras_reads_as_strings(array):
-    """Keras 3's one exception on TensorFlow (array_slicing.convert_single_array): an object array whose
-    items along its first axis are all Python str becomes a string tensor (the CSV tutorial's
-    ``{name: np.array(column)}`` of pandas text columns). Bytes, mixed or 2-D object arrays are refused."""
-    return array.dtype.kind == 'O' and array.ndim >= 1 and all(isinstance(item, str) for item in array)
-
-
-def _pandas_text_dtype(value):
-    """The dtype name of a pandas Series, or of a DataFrame's first column, holding text or objects
-    ('str' for pandas 3's strings, 'object'), as Keras 3's dtype check names it; else None."""
-    pandas = sys.modules.get('pandas')
-    if pandas is None or not isinstance(value, (pandas.Series, pandas.DataFrame)):
-        return None
-    if isinstance(value, pandas.Series):
-        return str(value.dtype) if getattr(value.dtype, 'kind', None) in ('O', 'U', 'S') else None
-    floatx = _floatx()
-    for d in value.dtypes.values:       # Keras checks the columns in order for its float32 cast
-        kind = getattr(d, 'kind', None)
-        if kind in ('O', 'U', 'S'):
-            return str(d)
-        if kind == 'f' and d != floatx:     # Keras casts the whole frame first: pandas' astype refuses the text
-            return None
-    return None
-
-
-def _is_structure(value):
-    # A list of arrays is several inputs; a list of numbers is one array.
-    return isinstance(value, dict) or (isinstance(value, (list, tuple)) and len(value) > 0 and all(
-        isinstance(v, (np.ndarray, Tensor, list, tuple, dict)) and _has_axes(v) for v in value)
-        and not _is_rectangular_numbers(value))
-
-
-def _has_axes(value):
-    # A nested list of arrays ([[x_a, x_b]], as Keras flattens it) is no array numpy can size.
-    if isinstance(value, (list, tuple, dict)):     # (a dict inside a list, [{'q': y_a}, y_b], is Keras's structure too)
-        return len(value) > 0
-    return np.ndim(value) > 0
-
-
-def _has_none_entry(value):
-    entries = value.values() if isinstance(value, dict) else value if isinstance(value, (list, tuple)) else ()
-    return any(v is None for v in entries)
-
-
-def _is_rectangular_numbers(value):
-    try:
-        return np.asarray(value).dtype != object and not any(_holds_array(v) for v in value)
-    except ValueError:
-        return False
-
-
-def _holds_array(value):
-    # An array at any depth makes a structure: Keras 3 reads fit(X, [[y]]) as y nested in two lists
-    # (numpy would make it one (1, n, ...) array)
-    if isinstance(value, (list, tuple)):
-        return any(_holds_array(v) for v in value)
-    return isinstance(value, (np.ndarray, Tensor))
-
-
-def to_arrays(value, what, copy=True):
-    """``value`` (an array, list, tensor, or a list/dict of them) as raw arrays on the current device.
-
-    Floating arrays become Keras's floatx (float32 unless set_floatx changed it); integer labels keep their dtype. A numpy
-    array is copied, as TensorFlow copies it into a tensor, so that a later write to it (a
-    callback's) does not reach the batches; ``copy=False``, for a loop that runs no code of the
-    user's before its last batch, takes a row-major numeric array as it is (the same values:
-    copying 10,000 MNIST rows cost evaluate() and predict() 4-7%).
-    Raises:
-        TypeError: for values that are not numeric arrays.
-    """
-    if value is None:
-        return None
-    if isinstance(value, SparseTensor):          # a keras.Input(sparse=True) model's samples
-        return SparseRows.of(value)
-    if _is_structure(value):
-        return nest.map_structure(lambda v: to_arrays(v, what, copy), value)
-    if what in ('y', 'sample_weight') and _has_none_entry(value):
-        # Keras 3 takes None for an output left unweighted ([w, None]) or without a loss (y=[y_a, None]): a leaf
-        return nest.map_structure(lambda v: None if v is None else to_arrays(v, what, copy), value)
-    if not copy and type(value) is np.ndarray and value.dtype.kind in 'biuf' and value.ndim and \
-            value.flags.c_contiguous:
-        data = place(value)     # (a column-major array is copied: TF sums its rows in row-major order)
-    else:
-        # (outside the try: a frame with text that Keras casts to float32 fails in pandas' astype, in its words)
-        converted = _frame_as_floatx(_series_as_column(value))
-        try:
-            data = _to_array(converted, None)
-        except (TypeError, ValueError) as err:
-            raise noted(UnrecognizedDataError('Unrecognized data type: %s=%s (of type %s)'       # Keras 3's words
-                                              % (what, value, type(value))),
-                        'expected a numpy array, a list of numbers or a tensor (%s)' % err) from None
-    if data.dtype.kind == 'f' and data.dtype != np.float32:
-        data = data.astype(_floatx())      # Keras's floatx: float64 data stays float64 after set_floatx('float64')
-    if data.ndim == 0:
-        raise ScalarSamplesError('%s: expected an array with one entry per sample, got a scalar' % what)
-    return data
-
-
-class ScalarSamplesError(ValueError):
-    """A number where fit/evaluate/predict want one entry per sample (tapeflow's words; ArrayData
-    rewords it as Keras 3's data adapter does)."""
+from .array_conversion import ScalarSamplesError, UnrecognizedDataError, has_none_entry, is_structure, to_arrays
+from .batch_structure import pack_x_y_sample_weight
+from .class_weights import class_weight_to_sample_weights
 
 
 def _lists_to_tuples(value):
@@ -227,56 +54,11 @@ class BatchSizeTypeError(TypeError, ValueError):
 shown_as(BatchSizeTypeError, TypeError)
 
 
-class UnrecognizedDataError(TypeError, ValueError):
-    """Data fit cannot read: Keras 3's ValueError ('Unrecognized data type'), a TypeError as tapeflow
-    raised it before."""
-
-
-# Programs print type(e).__name__ and tracebacks name the class: TF 2.21 shows ValueError there
-shown_as(UnrecognizedDataError, ValueError)
-
-
-def _series_as_column(value):
-    """A pandas Series as a column of shape (n, 1), as Keras 3's array adapter takes one, so that
-    ``model.fit(dict(df), target)`` feeds each feature as (batch, 1) (the pandas-dataframe tutorial's
-    dict models concatenate them on axis 1)."""
-    pandas = sys.modules.get('pandas')          # never imported here: a Series means pandas is loaded
-    if pandas is not None and isinstance(value, pandas.Series):
-        floatx = _floatx()
-        if getattr(value.dtype, 'kind', '') == 'f' and value.dtype != floatx:
-            # cast by pandas, as Keras casts it: pandas' astype enters warnings.catch_warnings, which lets
-            # Python's once-per-place warnings show again (TF repeats fit's 'shuffle=True ... was provided
-            # as a tf.data.Dataset' warning after a fit on a float64 Series, as the pandas tutorial shows)
-            value = value.astype(floatx.name)     # by name, as Keras passes backend.floatx()
-        return value.to_numpy()[:, None]
-    return value
-
-
-def _frame_as_floatx(value):
-    """A pandas DataFrame with a float column other than float32, cast to float32 as a whole, as
-    Keras does: its bool and integer columns (pd.get_dummies makes bools) become 0/1 floats."""
-    column_dtypes = getattr(value, 'dtypes', None)
-    if column_dtypes is None or not type(value).__module__.startswith('pandas') \
-            or not hasattr(column_dtypes, 'values'):
-        return value
-    floatx = _floatx()
-    if any(getattr(d, 'kind', '') == 'f' and d != floatx for d in column_dtypes.values):
-        return value.astype(floatx.name)     # by name, as Keras: see _series_as_column
-    return value
-
-
-def _floatx():
-    """numpy's dtype for ``keras.backend.floatx()``, which Keras casts floating data to (float32 unless
-    set_floatx changed it: a float64 model then trains on its float64 data, not on float32 roundings)."""
-    from framework.losses.loss import default_dtype
-    return np.dtype(default_dtype())
-
-
 def _check_one_weight_per_sample(y, sample_weight):
     """Keras 3's ValueError for one sample_weight array that is not a weight per sample, given for a
     model with several outputs (Keras copies it onto each output; tapeflow used to fail in the loss)."""
-    if sample_weight is None or y is None or not _is_structure(y) or _is_structure(sample_weight) \
-            or _has_none_entry(sample_weight):
+    if sample_weight is None or y is None or not is_structure(y) or is_structure(sample_weight) \
+            or has_none_entry(sample_weight):
         return
     shape = np.shape(sample_weight)
     if not (len(shape) == 1 or (len(shape) == 2 and shape[1] == 1)):
@@ -292,8 +74,8 @@ def check_lengths(x, y, sample_weight):
     parts = [('x', x), ('y', y), ('sample_weight', sample_weight)]
     sizes = [(label, [int(a.shape[0]) for a in nest.flatten(part) if a is not None])
              for label, part in parts if part is not None]
-    if sample_weight is not None and y is not None and not _is_structure(sample_weight) \
-            and not _has_none_entry(sample_weight):
+    if sample_weight is not None and y is not None and not is_structure(sample_weight) \
+            and not has_none_entry(sample_weight):
         sizes[-1] = ('sample_weight', sizes[-1][1] * max(1, len(nest.flatten(y))))
     if len({n for _, lengths in sizes for n in lengths}) > 1:       # Keras 3's words, each part's sizes on a line
         error = ValueError('Data cardinality is ambiguous. Make sure all arrays contain the same number of samples.'
@@ -303,51 +85,6 @@ def check_lengths(x, y, sample_weight):
             '%s has %s samples' % (label, '/'.join(map(str, lengths))) for label, lengths in sizes))
         raise error
     return sizes[0][1][0]
-
-
-def class_weight_to_sample_weights(y, class_weight):
-    """One weight per sample: ``class_weight[label]`` (labels from one-hot rows by argmax), else 1.
-
-    Raises:
-        TypeError: labels of more than one class per sample (a (N, H, W, 1) mask), which Keras 3's
-            array path cannot map either; per-pixel weights come from a tf.data.Dataset.
-    """
-    _require_method(class_weight, 'get')
-    labels = np.asarray(to_host(y._data if isinstance(y, Tensor) else y))
-    shape = labels.shape
-    if labels.ndim > 1:
-        labels = np.argmax(labels, axis=-1) if labels.shape[-1] != 1 else labels[..., 0]
-    if labels.ndim > 1 and labels[0].size != 1:
-        # TF 2.21's words (Keras 3's loop reads each sample's label with float()); what to do in a note
-        error = TypeError('only 0-dimensional arrays can be converted to Python scalars')
-        error.add_note('class_weight: y of shape %s holds %d labels per sample; with arrays Keras 3 weighs one '
-                       'class per sample: give the data as a tf.data.Dataset, where class_weight weighs each '
-                       'label, or pass per-label weights as sample_weight' % (shape, labels[0].size))
-        raise error
-    labels = np.round(labels).astype(np.int64).reshape(-1)
-    weights = np.ones(len(labels), dtype=np.float32)
-    # Keras 3 weighs each sample by class_weight.get(int(label), 1.0): keys that are no class index
-    # ('a', 1.5) weigh nothing, True and 1.0 are class 1, as dict lookups make them
-    for label in np.unique(labels):
-        weights[labels == label] = class_weight.get(int(label), 1.0)
-    return weights
-
-
-def class_weight_table(class_weight):
-    """[weight of class 0, 1, ..., max(key)], 1.0 for the classes ``class_weight`` leaves out:
-    the lookup table Keras 3 gathers a tf.data.Dataset's label weights from. Its Python as Keras
-    runs it: a key 'a' fails max() beside ints or + 1 with Python's TypeError, a float maximum range()."""
-    _require_method(class_weight, 'keys')
-    return [class_weight.get(label, 1.0) for label in range(max(class_weight.keys()) + 1)]
-
-
-def _require_method(class_weight, method):
-    """Python's AttributeError where Keras 3 calls class_weight.get (arrays) or .keys (datasets)."""
-    try:
-        getattr(class_weight, method)
-    except AttributeError as error:     # Python's words: an array is a 'numpy.ndarray' object there
-        error.add_note('class_weight: expected a dict {class index: weight}, got %r' % (class_weight,))
-        raise
 
 
 def train_validation_split(arrays, validation_split):
@@ -431,13 +168,13 @@ class ArrayData:
                 raise ValueError('You cannot `class_weight` and `sample_weight` at the same time.')
             if y is None:
                 raise ValueError('class_weight needs a single array of labels y')
-            if _is_structure(y) or _has_none_entry(y):     # Keras 3's words (array_data_adapter); what it got rides as a note
+            if is_structure(y) or has_none_entry(y):     # Keras 3's words (array_data_adapter); what it got rides as a note
                 error = ValueError('`class_weight` is only supported for Models with a single output.')
                 error.add_note('y holds %d arrays; pass one sample_weight array per output instead'
                                % len(nest.flatten(y)))
                 raise error
             sample_weight = class_weight_to_sample_weights(y, class_weight)
-        if sample_weight is not None and y is not None and _is_structure(y):
+        if sample_weight is not None and y is not None and is_structure(y):
             check_one_weight_per_output(y, sample_weight)
         if x is None:
             raise ValueError('Unrecognized data type: x=None (of type NoneType); pass the input samples as a '
@@ -464,7 +201,7 @@ class ArrayData:
             raise error from None
         _check_one_weight_per_sample(self.y, self.sample_weight)
         self.num_samples = check_lengths(self.x, self.y, self.sample_weight)
-        if _is_structure(self.y):       # (after the checks, which name the one array Keras was given)
+        if is_structure(self.y):       # (after the checks, which name the one array Keras was given)
             self.sample_weight = copy_onto_each_target(self.y, self.sample_weight)
         if batch_size is not None and not isinstance(batch_size, (int, np.integer)):
             raise _batch_size_type_error(self.num_samples, batch_size)
@@ -587,4 +324,3 @@ class ArrayData:
                 yield batch
         if self._seen >= self.num_batches_in_data:
             self._stream = None
-

@@ -24,8 +24,9 @@ from framework.tensor import Tensor, convert_to_tensor
 
 from .axisless_leaves import refuse_axisless_leaves
 from .class_weight_map_errors import note_gather_failure
-from .data import (ArrayData, class_weight_table, pack_x_y_sample_weight, unpack_error,
-                   unpack_x_y_sample_weight)
+from .batch_structure import pack_x_y_sample_weight, unpack_error, unpack_x_y_sample_weight
+from .class_weights import class_weight_table
+from .data import ArrayData
 from .generator_signature import batch_signature, checked_batches, signature_specs, take_spec_names
 from .list_batches import check_batch
 from .negative_steps import hide_count, is_negative_count

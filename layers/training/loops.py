@@ -21,7 +21,9 @@ from framework.tensor import Tensor
 from .. import call_context
 from ..step_graph_errors import raise_as_graph_run
 from .axisless_leaves import refuse_axisless_split
-from .data import reject_numpy_text, to_arrays, train_validation_split, unpack_x_y_sample_weight
+from .array_conversion import reject_numpy_text, to_arrays
+from .batch_structure import unpack_x_y_sample_weight
+from .data import train_validation_split
 from .batchless_build import build_without_batch
 from .dataset_build import build_from_element_spec
 from .empty_predict import empty_predict_error

@@ -20,7 +20,7 @@ from framework import nest
 from framework.tensor import Tensor, convert_to_tensor
 from framework.type_text import class_text
 
-from .data import class_weight_to_sample_weights
+from .class_weights import class_weight_to_sample_weights
 from .generator_signature import batch_signature, take_spec_names
 from .list_batches import check_batch
 from .ran_out import warn_ran_out

@@ -33,7 +33,9 @@ from .compile import resolve_optimizer
 from .compile_loss import CompiledLoss
 from .compile_metrics import CompileMetrics
 from .keras2_shims import Keras2Shims
-from .data import class_weight_to_sample_weights, to_arrays, unpack_x_y_sample_weight
+from .array_conversion import to_arrays
+from .batch_structure import unpack_x_y_sample_weight
+from .class_weights import class_weight_to_sample_weights
 from . import predict_none, predict_outputs, step_functions, step_retracing
 from .step_traces import input_shapes
 from .traced_batch import given_dtypes, on_batch_key
