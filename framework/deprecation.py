@@ -17,17 +17,20 @@ from .tf_logging import logger
 _warned = set()
 
 
-def deprecated(tf_name, tf_module, instructions):
-    """Decorate a function that stands for TensorFlow's deprecated ``tf_module.tf_name``."""
+def deprecated(tf_name, tf_module, instructions, date=None):
+    """Decorate a function that stands for TensorFlow's deprecated ``tf_module.tf_name``; ``date``: the
+    removal date TF's decorator was given ('will be removed after 2018-08-20.'), if any."""
+    when = 'in a future version' if date is None else 'after ' + date
+
     def wrap(function):
         @functools.wraps(function)
         def call(*args, **kwargs):
             if tf_name not in _warned:
                 _warned.add(tf_name)
                 caller = sys._getframe(1)
-                logger().warning('From %s:%d: %s (from %s) is deprecated and will be removed in a future version.\n'
+                logger().warning('From %s:%d: %s (from %s) is deprecated and will be removed %s.\n'
                                  'Instructions for updating:\n%s', caller.f_code.co_filename, caller.f_lineno,
-                                 tf_name, tf_module, instructions)
+                                 tf_name, tf_module, when, instructions)
             return function(*args, **kwargs)
         return call
     return wrap
