@@ -29,6 +29,7 @@ from .v1_hash_buckets import (string_to_hash_bucket, string_to_hash_bucket_fast,
                               string_to_hash_bucket_strong)
 from .v1_debugging import assert_scalar, debugging  # noqa: F401  (TF 1's assert_scalar returns its tensor)
 from .v1_print import Print  # noqa: F401  (TF 1's printing identity)
+from .v1_sparse_to_dense import sparse_to_dense  # noqa: F401
 
 globals().update(_TOP_LEVEL)       # TF 1's spellings: random_normal, div, arg_max, keep_dims, initializers
 globals().update(_random_initializers.TOP_LEVEL)    # glorot_uniform_initializer, truncated_normal_initializer, ...
