@@ -83,9 +83,11 @@ def _node_problem(a, b):
                     % (b,))
         if set(a) != set(b):
             expected, got = _keys(a), _keys(b)
-            return ('dictionary key mismatch; expected key(s): %s, got key(s): %s, missing key(s): %s, extra '
-                    'key(s): %s; dict: %r.' % (expected, got, [k for k in expected if k not in b],
-                                               [k for k in got if k not in a], b))
+            missing, extra = [k for k in expected if k not in b], [k for k in got if k not in a]
+            # optree names only the sides that differ: 'missing key(s): ['j']; dict: ...' for a key left out
+            return ('dictionary key mismatch; expected key(s): %s, got key(s): %s%s%s; dict: %r.'
+                    % (expected, got, ', missing key(s): %s' % missing if missing else '',
+                       ', extra key(s): %s' % extra if extra else '', b))
         return None
     if _nest._is_namedtuple(a):
         if not _nest._is_namedtuple(b):

@@ -15,14 +15,22 @@ from framework.tensor import Tensor
 
 def batch_signature(peeked):
     """The shape each array leaf of the peeked batches fixes (None for an open axis), or None for a leaf
-    that is no array; None for batches of different structures (Keras refuses those itself)."""
+    that is no array. Peeked batches of different structures are refused as Keras refuses them."""
+    for other in peeked[1:]:
+        check_same_structure(peeked[0], other)
     flats = [nest.flatten(batch) for batch in peeked]
     if any(len(flat) != len(flats[0]) for flat in flats):
         return None
     signature = []
-    for leaves in zip(*flats):
+    for index, leaves in enumerate(zip(*flats)):
         shapes = [_shape(leaf) for leaf in leaves]
-        _check_ranks(leaves, shapes)
+        try:
+            _check_ranks(leaves, shapes)
+        except ValueError:
+            # Keras made a KerasTensor for each leaf before the refused one: their automatic names are taken
+            # (TF 2.21: (x, 1.0) leaves the next tensor keras_tensor_N one further on, gen3.py)
+            take_spec_names(flats[0][:index])
+            raise
         if any(shape is None for shape in shapes) or len({len(shape) for shape in shapes}) != 1 or not shapes[0]:
             signature.append(None)
             continue
@@ -36,9 +44,13 @@ def _check_ranks(leaves, shapes):
     """Keras 3's get_keras_tensor_spec refuses, before any step, a peeked array of rank 0 or of another
     rank than the first batch's (TF 2.21: 'When passing a dataset to a Keras model, the corresponding
     arrays in each batch must have the same rank. Received: [[1. 1. 1.] ...] and [1. 1. 1.]'); tapeflow
-    left that axis open and failed in the step. (Keras's f-string: arrays and tensors by their values.)"""
+    left that axis open and failed in the step. (Keras's f-string: arrays and tensors by their values.)
+    A leaf with no shape (a Python number or string, the items of a Python list) is read as np.array
+    reads it, as Keras does: 'Received: 1.0 of rank 0.' (/work/notes/progs/errors60/gen2.py)."""
     if shapes[0] is None:
-        return
+        if leaves[0] is None or hasattr(leaves[0], 'shape'):
+            return
+        leaves, shapes = [np.array(leaves[0])] + list(leaves[1:]), [()] + list(shapes[1:])
     if not shapes[0]:
         raise ValueError('When passing a dataset to a Keras model, the arrays must be at least rank 1. Received: '
                          '%s of rank 0.' % format(leaves[0]))
@@ -46,6 +58,49 @@ def _check_ranks(leaves, shapes):
         if shape is not None and len(shape) != len(shapes[0]):
             raise ValueError('When passing a dataset to a Keras model, the corresponding arrays in each batch must '
                              'have the same rank. Received: %s and %s' % (format(leaves[0]), format(leaf)))
+
+
+def check_same_structure(first, other):
+    """Refuse ``other`` (a peeked batch) unless it nests as ``first``, in the words of Keras 3's
+    ``tree.map_structure(..., none_is_leaf=False)`` over the peeked batches (optree's): TF 2.21 gives
+    'tuple arity mismatch; expected: 2, got: 3; tuple: (array(...), ...).' for (x, y) then (x, y, w), where
+    tapeflow trained on (gen2.py). optree checks the nodes first (None one with no children), then that each
+    leaf of ``first`` meets a leaf."""
+    from framework.keras import tree       # (lazy, as framework/losses/loss.py: optree's words live there)
+    problem = _node_problem(first, other, tree)
+    if problem is not None:
+        raise ValueError(problem)
+    for index, part in enumerate(_up_to(first, other, tree)):
+        if tree.is_nested(part) or part is None:
+            # (Keras made the KerasTensors of the leaves before this one: their names are taken, gen4.py)
+            take_spec_names(list(_up_to(first, first, tree))[:index])
+            raise ValueError("Structures don't have the same nested structure.")
+
+
+def _node_problem(first, other, tree):
+    if first is None:
+        return None if other is None else 'Expected None, got %r.' % (other,)
+    if not tree.is_nested(first):
+        return None
+    problem = tree._node_problem(first, other)
+    if problem is not None:
+        return problem
+    for a, b in tree._children(first, other):
+        problem = _node_problem(a, b, tree)
+        if problem is not None:
+            return problem
+    return None
+
+
+def _up_to(first, other, tree):
+    """The parts of ``other`` at ``first``'s leaves (``first`` and ``other`` nest alike down to them)."""
+    if first is None:
+        return
+    if not tree.is_nested(first):
+        yield other
+        return
+    for a, b in tree._children(first, other):
+        yield from _up_to(a, b, tree)
 
 
 def take_spec_names(batch):

@@ -262,6 +262,9 @@ class IterableData:
             self._signature = batch_signature(self._peeked)
             if self._peeked:
                 take_spec_names(self._peeked[0])
+            # Keras reads the peeked batches' spec before from_generator refuses a list in it (TF 2.21:
+            # ([[1., 2., 3.]], [[1.]]) is 'Received: 1.0 of rank 0.', /work/notes/progs/errors60/gen2.py)
+            check_batch(self._peeked[0])
             self._specs = signature_specs(self._peeked[0], self._signature)
             self._iterator = self._read_ahead()
 
@@ -418,7 +421,6 @@ def _peeked_batches(iterator):
         raise ValueError('When passing a Python generator to a Keras model, the generator must return a tuple, '
                          'either (input,) or (inputs, targets) or (inputs, targets, sample_weights). Received: %s'
                          % (peeked[0],))
-    check_batch(peeked[0])
     return peeked, iterator
 
 
