@@ -1,5 +1,5 @@
 """keras.ops crossentropies and matrix functions given operands of mismatched or wrong shapes print Keras 3 /
-TF 2.21's texts (ops_nn._same_shape: rank, then shape; ops_decompositions._shape_error); tapeflow's sentence
+TF 2.21's texts (ops_crossentropy._same_shape: rank, then shape; ops_decompositions._shape_error); tapeflow's sentence
 is a note, the classes are as before. Literals: TF 2.21's str(e), printed by
 /work/notes/progs/msgtext8/klin_tf.py under /opt/tfref."""
 import numpy as np

@@ -7,7 +7,7 @@ is) and follows Keras 3's names, signatures, defaults and dtype promotion.
 The functions live by theme: ops_math (elementwise and reductions),
 ops_arrays (creation and conversion), ops_shapes (shapes, indexing,
 products), ops_scatter (segments, scatter), ops_linalg (inv, det, solve),
-ops_nn (activations, cross-entropies, conv and pooling), ops_core
+ops_nn (activations), ops_crossentropy, ops_conv_pool, ops_core
 (control flow) and the ops_* modules beside them; ``keras.ops.numpy``,
 ``.nn``, ``.linalg``, ``.core`` and ``.image`` group them as Keras 3 does.
 """
@@ -23,6 +23,7 @@ from . import ops_nn_extra as _nn_extra, ops_products as _products, ops_search a
 from . import ops_bits as _bits, ops_decompositions as _decompositions, ops_signal as _signal
 from . import ops_conv_extra as _conv_extra, ops_functional as _functional, ops_image as _image
 from . import ops_complex as _complex, ops_ctc as _ctc, ops_segments as _segments
+from . import ops_conv_pool as _conv_pool, ops_crossentropy as _crossentropy
 
 # Control flow runs the caller's functions: their errors pass through untouched.
 _CALLERS_CODE = {'associative_scan', 'cond', 'custom_gradient', 'fori_loop', 'jvp', 'map', 'scan', 'switch',
@@ -63,7 +64,7 @@ def _graph_recording(name, fn):
 _MODULES = (_arrays, core, _linalg, _math, _nn, _scatter, _shapes, _elementwise, _statistics,
             _arrangement, _products, _search, _nn_extra, _decompositions,
             _bits, _signal, _conv_extra, _functional, _complex, _segments,
-            _ctc)
+            _ctc, _crossentropy, _conv_pool)
 for _module in _MODULES:
     _export(_module)
 
@@ -80,7 +81,7 @@ def _namespace(name, modules, extra=()):
 
 numpy = _namespace('numpy', (_arrays, _math, _shapes, _elementwise, _statistics, _arrangement, _products, _search,
                              _bits), ('bartlett', 'blackman', 'hamming', 'hanning', 'kaiser', 'slogdet', 'vectorize'))
-nn = _namespace('nn', (_nn, _nn_extra, _conv_extra, _ctc), ('polar',))
+nn = _namespace('nn', (_nn, _crossentropy, _conv_pool, _nn_extra, _conv_extra, _ctc), ('polar',))
 linalg = _namespace('linalg', (_linalg, _decompositions), ('jvp', 'norm'))
 image = _types.ModuleType('framework.keras.ops.image')
 for _name in _image.__all__:       # their errors already say 'keras.ops.image.<fn>'

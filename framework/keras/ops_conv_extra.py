@@ -16,7 +16,7 @@ from .ops_arguments import integer
 from .ops_conv_dtypes import forward_kernel, transpose_kernel
 from .ops_conv_nd import conv_transpose_nd
 from .ops_dtypes import cast_all, floating, same_dtype_operand, tensor
-from .ops_nn import _restore, _spatial, refuse_integer_input
+from .ops_conv_pool import refuse_integer_input, restore, spatial
 from .data_format import standardize_data_format
 from .activation_inputs import shape_read
 from .ops_adaptive_pool import adaptive_average_pool, adaptive_max_pool
@@ -91,7 +91,7 @@ def depthwise_conv(inputs, kernel, strides=1, padding='valid', data_format=None,
     refuse_integer_input(inputs, 'depthwise_conv')
     _keras_backend_checks(inputs, kernel, data_format, 'depthwise_conv',
                           rank_text=lambda rank: '`inputs` rank must be 3 (1D conv) or 4 (2D conv). Received: %d.' % rank)
-    x, one_d, first = _spatial(inputs, data_format, 'depthwise_conv')
+    x, one_d, first = spatial(inputs, data_format, 'depthwise_conv')
     # TF's oneDNN kernel takes float32 (its name then shows in the error), the plain one other floats
     k = same_dtype_operand(x, kernel, 'depthwise_conv', '_MklNativeDepthwiseConv2dNative'
                            if x.dtype.name == 'float32' else 'DepthwiseConv2dNative')
@@ -112,7 +112,7 @@ def depthwise_conv(inputs, kernel, strides=1, padding='valid', data_format=None,
                        _two(dilation_rate, one_d, 'depthwise_conv', 'dilation_rate'), 'depthwise_conv')
     y = _ops.einsum('bhwijc,ijcm->bhwcm', windows, k)
     y = _ops.reshape(y, list(y.shape[:3]) + [y.shape[3] * y.shape[4]])
-    return _restore(y, one_d, first)
+    return restore(y, one_d, first)
 
 
 def separable_conv(inputs, depthwise_kernel, pointwise_kernel, strides=1, padding='valid', data_format=None,
@@ -146,7 +146,7 @@ def conv_transpose(inputs, kernel, strides=1, padding='valid', output_padding=No
         raise ValueError("The `padding` argument must be one of 'valid', 'same'. Received: padding=%s" % (padding,))
     if np.ndim(inputs) >= 5 or any(d != 1 for d in dilations):
         return conv_transpose_nd(inputs, kernel, strides, padding, output_padding, data_format, dilation_rate)
-    x, one_d, first = _spatial(inputs, data_format, 'conv_transpose')
+    x, one_d, first = spatial(inputs, data_format, 'conv_transpose')
     k = floating(kernel, 'conv_transpose')
     x, k = cast_all([x, k], 'conv_transpose')
     if k.ndim != (3 if one_d else 4) or k.shape[-1] != x.shape[-1]:
@@ -168,7 +168,7 @@ def conv_transpose(inputs, kernel, strides=1, padding='valid', output_padding=No
     if one_d:
         size[0] = 1
     y = _ops.conv2d_transpose(x, k, [x.shape[0]] + size + [k.shape[2]], strides, padding=str(padding).upper())
-    return _restore(y, one_d, first)
+    return restore(y, one_d, first)
 
 
 # ---- rearrangements of blocks ------------------------------------------------------------------------

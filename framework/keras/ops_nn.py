@@ -1,11 +1,9 @@
-"""``keras.ops`` neural-network ops (``keras.ops.nn``), with Keras 3's argument names and defaults.
+"""``keras.ops`` neural-network ops (``keras.ops.nn``), with Keras 3's argument names and defaults:
+activations, softmax, one_hot, moments and normalize. The cross-entropies are in ops_crossentropy.py, conv and
+the pools in ops_conv_pool.py.
 
 Differences from ``framework.nn`` that matter: ``gelu`` is the tanh
-approximation by default, ``leaky_relu`` takes ``negative_slope``, the
-cross-entropies take probabilities unless ``from_logits=True`` (clipped to
-[epsilon, 1 - epsilon] as Keras 3 does) and ``binary_crossentropy`` is
-elementwise, ``conv`` and the pools take Keras's lower-case padding and
-``data_format``.
+approximation by default, ``leaky_relu`` takes ``negative_slope``.
 """
 import operator
 
@@ -13,27 +11,21 @@ import numpy as np
 
 from framework import dtypes
 from framework import errors as _errors
-from framework.ops.graph_input_errors import allowed_list_refusal, eager_input_error
 from framework import ops as _ops
 from framework.ops.activations import keras_elu
-from framework.losses.probabilistic import carried_logits
-from framework.ops.sigmoid_reader_first import sigmoid_sorts_first
-from framework.ops.sigmoid_xent_graph import sigmoid_first
 from framework.losses.tensor_notes import set_keras_logits
 from framework.ops import float_kernels
-from framework.tensor import Tensor
+
 from .activation_inputs import float_activation_input, floatx_activation_input, shape_read
 from .ops_arguments import integer
-from .ops_conv_dtypes import forward_kernel
-from .ops_conv_nd import conv_nd
 from .ops_dtypes import floating, floatx_dtype, tensor
 from .softmax_axis_warning import warn_if_one_class
-from .data_format import standardize_data_format
 
-__all__ = ['average_pool', 'binary_crossentropy', 'categorical_crossentropy', 'conv', 'elu', 'gelu',
-           'hard_sigmoid', 'hard_silu', 'hard_swish', 'leaky_relu', 'log_sigmoid', 'log_softmax',
-           'max_pool', 'moments', 'normalize', 'one_hot', 'relu', 'relu6', 'selu', 'sigmoid', 'silu',
-           'softmax', 'softplus', 'softsign', 'sparse_categorical_crossentropy', 'swish']
+
+__all__ = ['elu', 'gelu', 'hard_sigmoid', 'hard_silu', 'hard_swish', 'leaky_relu', 'log_sigmoid', 'log_softmax',
+           'moments', 'normalize', 'one_hot', 'relu', 'relu6', 'selu', 'sigmoid', 'silu', 'softmax', 'softplus',
+           'softsign', 'swish']
+
 
 EPSILON = 1e-7      # keras.backend.epsilon()
 
@@ -66,9 +58,17 @@ def sigmoid(x):
 
 
 softplus = _activation('softplus', _ops.softplus)
+
+
 softsign = _activation('softsign', _ops.softsign)
+
+
 silu = swish = _activation('silu', _ops.silu)
+
+
 selu = _activation('selu', _ops.selu)
+
+
 hard_sigmoid = _activation('hard_sigmoid', lambda x: _ops.hard_sigmoid(x, traced=_in_traced_step()))
 
 
@@ -187,119 +187,9 @@ def keras_one_hot(labels, depth, axis, dtype):
     return _ops.one_hot(labels, depth, axis=axis, dtype=dtype)
 
 
-def _same_shape(target, output, op):
-    """Keras 3's check (its TF backend's words): the ranks first, then the sizes."""
-    if tuple(target.shape) != tuple(output.shape):
-        error = ValueError('Arguments `target` and `output` must have the same %s. Received: target.shape=%s, '
-                           'output.shape=%s' % ('rank (ndim)' if target.ndim != output.ndim else 'shape',
-                                                tuple(target.shape), tuple(output.shape)))
-        error.add_note('keras.ops.%s: target and output must have the same shape, got %s and %s'
-                       % (op, tuple(target.shape), tuple(output.shape)))
-        raise error
-
-
-def _mul_refusal(expected, given, op):
-    """Keras 3 on TF multiplies target by log(output) (labels by logits) as they are: TF's Mul refuses
-    a second operand of another dtype."""
-    error = eager_input_error('Mul', 1, expected, given)
-    return _noted(error, op, 'target and output must have one dtype; cast the target first')
-
-
-def _noted(error, op, advice):
+def noted_keras_error(error, op, advice):
     error.add_note('keras.ops.%s: %s' % (op, advice))
     return error
-
-
-def binary_crossentropy(target, output, from_logits=False):
-    """Elementwise -(t log(p) + (1 - t) log(1 - p)); p clipped to [epsilon, 1 - epsilon]. Neither
-    argument is cast, as Keras 3 on TensorFlow: int or float64 targets beside float32 output raise."""
-    op = 'binary_crossentropy'
-    t, o = tensor(target, op), tensor(output, op)
-    _same_shape(t, o, op)
-    probabilities = o
-    o, from_logits = carried_logits(o, from_logits, 'Sigmoid', op)     # a keras.ops.sigmoid output's logits
-    if t._data.dtype.kind in 'fiub' and o._data.dtype.kind in 'fiub':
-        _binary_dtypes(t, o, from_logits)
-    target, output = floating(t, op), floating(o, op)       # strings: floating's TypeError
-    if from_logits:
-        if o is not probabilities and sigmoid_sorts_first(probabilities):
-            with sigmoid_first(probabilities):      # its SigmoidGrad sorts first in the logits' AddN (a traced step)
-                return _ops.sigmoid_cross_entropy_with_logits(labels=target, logits=output)
-        return _ops.sigmoid_cross_entropy_with_logits(labels=target, logits=output)
-    output = _ops.clip_by_value(output, EPSILON, 1.0 - EPSILON)
-    return -(target * _ops.log(output) + (1 - target) * _ops.log(1 - output))
-
-
-def _binary_dtypes(target, output, from_logits):
-    op = 'binary_crossentropy'
-    if from_logits:
-        if target.dtype != output.dtype and output._data.dtype.kind == 'f':     # logits * labels
-            raise _mul_refusal(output.dtype.name, target.dtype.name, op)
-        return
-    if output._data.dtype.kind in 'iub':     # clip_by_value converts 1 - epsilon to the output's dtype
-        raise _noted(TypeError('Cannot convert %r to EagerTensor of dtype %s' % (1.0 - EPSILON, output.dtype.name)),
-                     op, 'output must be floating-point probabilities')
-    if target._data.dtype.kind == 'b':
-        raise _noted(TypeError('Cannot convert 1 to EagerTensor of dtype bool'), op, 'cast a bool target first')
-    if target.dtype != output.dtype:
-        raise _mul_refusal(target.dtype.name, output.dtype.name, op)
-
-
-def categorical_crossentropy(target, output, from_logits=False, axis=-1):
-    """-sum(t log(p)) along ``axis``; p is renormalised to sum to 1, then clipped."""
-    t, o = tensor(target, 'categorical_crossentropy'), tensor(output, 'categorical_crossentropy')
-    _same_shape(t, o, 'categorical_crossentropy')
-    o, from_logits = carried_logits(o, from_logits, 'Softmax', 'categorical_crossentropy')
-    if not from_logits and t._data.dtype.kind in 'fiubc' and o._data.dtype.kind in 'fiub':
-        _categorical_dtypes(t, o)       # Keras 3 on TF casts nothing here (softmax_cross_entropy_with_logits casts)
-    target, output = floating(t, 'categorical_crossentropy'), floating(o, 'categorical_crossentropy')
-    target = _ops.cast(target, output.dtype)
-    if from_logits:
-        return _ops.softmax_cross_entropy_with_logits(labels=target, logits=output, axis=axis)
-    output = output / _ops.reduce_sum(output, axis, keepdims=True)
-    output = _ops.clip_by_value(output, EPSILON, 1.0 - EPSILON)
-    return -_ops.reduce_sum(target * _ops.log(output), axis)
-
-
-def _categorical_dtypes(target, output):
-    if target._data.dtype.kind == 'b':
-        raise _noted(float_kernels.refusal('reduce_sum', 'bool'), 'categorical_crossentropy',
-                     'cast a bool target first')
-    # output / sum(output) of an integer output is float64 (TF's true division)
-    divided = 'float64' if output._data.dtype.kind in 'iu' else output.dtype.name
-    if target.dtype.name != divided:
-        raise _mul_refusal(target.dtype.name, divided, 'categorical_crossentropy')
-
-
-def sparse_categorical_crossentropy(target, output, from_logits=False, axis=-1):
-    """Cross-entropy against integer class labels (a trailing axis of 1 on them is dropped)."""
-    raw = tensor(output, 'sparse_categorical_crossentropy')
-    # Keras 3 on TF casts no int / bool output: clip_by_value or SparseSoftmaxCrossEntropyWithLogits refuses it
-    output = raw if raw._data.dtype.kind in 'iub' else floating(raw, 'sparse_categorical_crossentropy')
-    if axis not in (-1, output.ndim - 1):
-        raise ValueError('Only axis=-1 is currently supported. Received: axis=%r' % (axis,))
-    output, from_logits = carried_logits(output, from_logits, 'Softmax', 'sparse_categorical_crossentropy')
-    target = tensor(target, 'sparse_categorical_crossentropy')
-    if target.ndim == output.ndim and target.ndim and target.shape[-1] == 1:
-        target = _ops.squeeze(target, -1)
-    if tuple(target.shape) != tuple(output.shape[:-1]):     # Keras 3's checks and words, in its order
-        shapes = 'target.shape=%s, output.shape=%s' % (tuple(target.shape), tuple(output.shape))
-        if output.ndim < 1:
-            error = ValueError('Argument `output` must be at least rank 1. Received: output.shape=()')
-        elif target.ndim != output.ndim - 1:
-            error = ValueError('Argument `output` must have rank (ndim) `target.ndim - 1`. Received: ' + shapes)
-        else:
-            error = ValueError('Arguments `target` and `output` must have the same shape up until the last '
-                               'dimension: ' + shapes)
-        error.add_note('keras.ops.sparse_categorical_crossentropy: integer labels of shape %s need class scores '
-                       'of shape %s + (classes,)' % (tuple(target.shape), tuple(target.shape)))
-        raise error
-    if not from_logits:
-        if output._data.dtype.kind in 'iub':     # clip_by_value converts 1 - epsilon to the output's dtype
-            raise _noted(TypeError('Cannot convert %r to EagerTensor of dtype %s' % (1.0 - EPSILON, output.dtype.name)),
-                         'sparse_categorical_crossentropy', 'output must be floating-point probabilities')
-        output = _ops.log(_ops.clip_by_value(output, EPSILON, 1.0 - EPSILON))
-    return _ops.sparse_softmax_cross_entropy_with_logits(labels=_ops.cast(target, 'int64'), logits=output)
 
 
 def moments(x, axes, keepdims=False, synchronized=False):
@@ -371,162 +261,3 @@ def normalize(x, axis=-1, order=2, epsilon=None):
         inv_norm = _ops.rsqrt(_ops.reduce_sum(_ops.square(t), axis, keepdims=True))
         return t * _ops.minimum(inv_norm, 1.0 / epsilon)
     return t / _ops.maximum(_ops.norm(t, ord=order, axis=axis, keepdims=True), epsilon)
-
-
-# ---- convolution and pooling: 1-D runs as 2-D with a height of 1 ---------------------------
-def _spatial(inputs, data_format, op, keep_dtype=False):
-    x = tensor(inputs, op) if keep_dtype else floating(inputs, op)
-    if x.ndim not in (3, 4):
-        error = ValueError('Input rank not supported: %d. Expected values are [3, 4, 5]' % x.ndim)  # Keras 3's
-        error.add_note('keras.ops.%s: tapeflow supports 1-D and 2-D inputs, (batch, [height,] width, channels) here;'
-                       ' got shape %s' % (op, tuple(x.shape)))
-        raise error
-    data_format = standardize_data_format(data_format, 'keras.ops.' + op)
-    first = data_format == 'channels_first'
-    if first:
-        x = _ops.transpose(x, [0] + list(range(2, x.ndim)) + [1])
-    one_d = x.ndim == 3
-    return (_ops.expand_dims(x, 1) if one_d else x), one_d, first
-
-
-def _restore(y, one_d, first):
-    if one_d:
-        y = _ops.squeeze(y, [1])
-    return _ops.transpose(y, [0, y.ndim - 1] + list(range(1, y.ndim - 1))) if first else y
-
-
-def _window(value, one_d, name):
-    entries = list(value) if isinstance(value, (list, tuple)) else [value]
-    for v in entries:
-        if isinstance(v, (str, bytes)):         # int('2') would take it; TF's attr check refuses
-            raise TypeError("Expected int for argument '%s' not %r." % (name, v))
-    values = [int(v) for v in entries]
-    return ([1] + values) if one_d else (values * 2 if len(values) == 1 else values)
-
-
-def conv(inputs, kernel, strides=1, padding='valid', data_format=None, dilation_rate=1):
-    """N-D convolution (N = 1, 2 or 3) with a (spatial..., in_channels, out_channels) kernel
-    (in_channels a divisor of the input's channels: a grouped convolution)."""
-    refuse_integer_input(inputs, 'conv', kernel)
-    dilations = dilation_rate if isinstance(dilation_rate, (list, tuple)) else [dilation_rate]
-    raw = tensor(inputs, 'conv')
-    forward_kernel(raw, kernel, 'conv', raw.ndim - 2, any(d != 1 for d in dilations))
-    if _beyond_2d_path(inputs, kernel, data_format, dilation_rate):
-        return conv_nd(inputs, kernel, strides, padding, data_format, dilation_rate)
-    x, one_d, first = _spatial(inputs, data_format, 'conv')
-    k = floating(kernel, 'conv')
-    if one_d:
-        k = _ops.expand_dims(k, 0)
-    y = _ops.conv2d(x, k, strides=_window(strides, one_d, 'strides'), padding=str(padding).upper())
-    return _restore(y, one_d, first)
-
-
-def _beyond_2d_path(inputs, kernel, data_format, dilation_rate):
-    """Whether a conv needs the N-d op: 3-D, dilated or grouped (the 2-D op is the fast path)."""
-    dilations = dilation_rate if isinstance(dilation_rate, (list, tuple)) else [dilation_rate]
-    try:
-        shape, kernel_shape = tuple(np.shape(inputs)), tuple(np.shape(kernel))
-    except (TypeError, ValueError):
-        return False            # not an array: the 2-D path says what is wrong
-    if len(shape) < 3:
-        return False
-    if len(shape) >= 5 or any(d != 1 for d in dilations):
-        return True
-    channels = shape[1] if data_format == 'channels_first' else shape[-1]
-    return len(shape) in (3, 4) and len(kernel_shape) == len(shape) and kernel_shape[-2] != channels
-
-
-# The kernels' op-registry words for an integer or bool input (Keras 3 on TF casts inputs to neither)
-_INTEGER_REFUSALS = {
-    'average_pool': ("Value for attr 'T' of %s is not in the list of allowed values: half, bfloat16, float, double\n"
-                     "\t; NodeDef: {{node AvgPool}}; Op<name=AvgPool; signature=value:T -> output:T; "
-                     "attr=ksize:list(int),min=4; attr=strides:list(int),min=4; attr=padding:string,allowed=[\"SAME\", "
-                     "\"VALID\"]; attr=data_format:string,default=\"NHWC\",allowed=[\"NHWC\", \"NCHW\"]; "
-                     "attr=T:type,allowed=[DT_HALF, DT_BFLOAT16, DT_FLOAT, DT_DOUBLE]> [Op:AvgPool]"),
-    'depthwise_conv': ("Value for attr 'T' of %s is not in the list of allowed values: half, bfloat16, float, double\n"
-                       "\t; NodeDef: {{node DepthwiseConv2dNative}}; Op<name=DepthwiseConv2dNative; signature=input:T, "
-                       "filter:T -> output:T; attr=T:type,allowed=[DT_HALF, DT_BFLOAT16, DT_FLOAT, DT_DOUBLE]; "
-                       "attr=strides:list(int); attr=padding:string,allowed=[\"SAME\", \"VALID\", \"EXPLICIT\"]; "
-                       "attr=explicit_paddings:list(int),default=[]; attr=data_format:string,default=\"NHWC\","
-                       "allowed=[\"NHWC\", \"NCHW\"]; attr=dilations:list(int),default=[1, 1, 1, 1]> "
-                       "[Op:DepthwiseConv2dNative] name: "),
-    'conv': ("Value for attr 'T' of %s is not in the list of allowed values: half, bfloat16, float, double, int32\n"
-             "\t; NodeDef: {{node Conv2D}}; Op<name=Conv2D; signature=input:T, filter:T -> output:T; "
-             "attr=T:type,allowed=[DT_HALF, DT_BFLOAT16, DT_FLOAT, DT_DOUBLE, DT_INT32]; attr=strides:list(int); "
-             "attr=use_cudnn_on_gpu:bool,default=true; attr=padding:string,allowed=[\"SAME\", \"VALID\", "
-             "\"EXPLICIT\"]; attr=explicit_paddings:list(int),default=[]; attr=data_format:string,default=\"NHWC\","
-             "allowed=[\"NHWC\", \"NCHW\"]; attr=dilations:list(int),default=[1, 1, 1, 1]> [Op:Conv2D] name: "),
-}
-
-# Their OpDefs' inputs and allowed T, as a trace's op_def_library names them
-_GRAPH_REFUSALS = {'average_pool': ('value:T -> output:T', ('float16', 'bfloat16', 'float32', 'float64')),
-                   'depthwise_conv': ('input:T, filter:T -> output:T', ('float16', 'bfloat16', 'float32', 'float64')),
-                   'conv': ('input:T, filter:T -> output:T', ('float16', 'bfloat16', 'float32', 'float64', 'int32'))}
-
-
-def refuse_integer_input(inputs, op, kernel=None):
-    """TF's error for an integer or bool input to average_pool / depthwise_conv / conv (numpy would cast it);
-    Conv2D takes int32, so an int32 input beside a float kernel fails its dtype pairing instead."""
-    t = tensor(inputs, op)
-    if op == 'conv' and t.dtype.name == 'int32' and kernel is not None:
-        k = tensor(kernel, op)
-        if k.dtype.name != 'int32':
-            raise _noted(eager_input_error('Conv2D', 1, 'int32', k.dtype), op,
-                         'cast the input to the kernel\'s dtype first')
-        return
-    if t._data.dtype.kind in 'iub':
-        signature, allowed = _GRAPH_REFUSALS[op]        # (in a trace: op_def_library's TypeError)
-        raise _noted(allowed_list_refusal(_errors.InvalidArgumentError(_INTEGER_REFUSALS[op] % t.dtype.name), 'T',
-                                          t.dtype.name, allowed, signature), op,
-                     'cast the input to a floating dtype first')
-
-
-def _pool(tapeflow_op, op, volume_op):
-    def pool(inputs, pool_size, strides=None, padding='valid', data_format=None):
-        if isinstance(inputs, (list, tuple)):       # Keras reads inputs.shape before converting anything
-            raise AttributeError("'%s' object has no attribute 'shape'" % type(inputs).__name__)
-        if op == 'average_pool':        # TF's AvgPool refuses integers
-            refuse_integer_input(inputs, op)
-        else:
-            inputs = _max_pool_input(inputs, data_format)
-        strides = pool_size if strides is None else strides
-        if np.ndim(inputs) == 5:        # (batch, depth, height, width, channels): Keras hands it to tf.nn's 3-D pool
-            return _volume_pool(volume_op, inputs, pool_size, strides, padding, data_format, op)
-        x, one_d, first = _spatial(inputs, data_format, op, keep_dtype=op == 'max_pool')
-        y = tapeflow_op(x, _window(pool_size, one_d, 'ksize'), _window(strides, one_d, 'strides'),
-                        padding=str(padding).upper())
-        return _restore(y, one_d, first)
-    pool.__name__ = pool.__qualname__ = op
-    pool.__doc__ = '1-D, 2-D or 3-D %s pooling; ``strides`` defaults to ``pool_size``.' % op.split('_')[0]
-    return pool
-
-
-def _max_pool_input(inputs, data_format):
-    """``inputs`` as Keras 3 on TF hands them to MaxPool: tensors keep their dtype (integers too: MaxPool3D's
-    registry then refuses them), and a channels_last 4-D numpy array converts to MaxPool's default T, float32
-    (max_pool(np.float64 images) is float32 on TF 2.21; channels_first arrays are transposed to tensors first)."""
-    t = tensor(inputs, 'max_pool')
-    if not isinstance(inputs, Tensor) and t.ndim == 4 and data_format != 'channels_first' and t.dtype != 'float32':
-        return _ops.cast(t, 'float32')
-    return t
-
-
-def _volume_pool(volume_op, inputs, pool_size, strides, padding, data_format, op):
-    """A 3-D pool as Keras 3's TensorFlow backend runs it: channels_first moved to the end and back."""
-    x = tensor(inputs, op) if op == 'max_pool' else floating(inputs, op)
-    first = data_format == 'channels_first'
-    if first:
-        x = _ops.transpose(x, [0, 2, 3, 4, 1])
-    y = volume_op(x, _volume_window(pool_size, 'ksize'), _volume_window(strides, 'strides'),
-                  padding=str(padding).upper())
-    return _ops.transpose(y, [0, 4, 1, 2, 3]) if first else y
-
-
-def _volume_window(value, name):
-    values = _window(value, False, name)
-    single = not isinstance(value, (list, tuple)) or len(value) == 1
-    return values[:1] * 3 if single else values
-
-
-max_pool = _pool(_ops.max_pool2d, 'max_pool', _ops.max_pool3d)
-average_pool = _pool(_ops.avg_pool2d, 'average_pool', _ops.avg_pool3d)
