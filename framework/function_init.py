@@ -27,10 +27,17 @@ class _Recorder:
     def __init__(self, target):
         self.target = target
         self.written = []
+        # what the builds open now (inside once(), deeper than where this call began) printed: a symbolic run
+        # aborted in a build shows it again, since Keras's real call runs that unfinished build once more
+        self.base = _ONCE[0]
+        self.building = []
 
     def write(self, text):
-        if not _ONCE[0] and not self.stopped and not from_tf_print():
-            self.written.append(text)
+        if not self.stopped and not from_tf_print():
+            if not _ONCE[0]:
+                self.written.append(text)
+            elif _ONCE[0] > self.base:
+                self.building.append(text)
         return self.target.write(text)
 
     stopped = False     # (an aborted symbolic run: what follows belongs to the real call alone)
@@ -46,11 +53,15 @@ class initializing:
     the second trace finds the layer built. ``created``: variables made for this call before
     it started, which TensorFlow's trace would have made (Keras's optimizer slots)."""
 
-    def __init__(self, created=False, symbolic=False):
+    def __init__(self, created=False, symbolic=False, graph=None):
         self._created = created
         # Keras's symbolic build run (layers/layer.py), which fails where user code makes a tf.Variable
         # from a tensor of the run: ``abort``
         self._symbolic = symbolic
+        # whether TF runs this call as a graph trace (a tf.function's, a Keras step's), where a symbolic build
+        # run inside succeeds; by default a first call told of no variables (a functional model's build run,
+        # made created=True, runs eagerly on TF)
+        self._graph = not created and not symbolic if graph is None else graph
         self.aborted = False
 
     def __enter__(self):
@@ -80,15 +91,25 @@ class initializing:
         """TensorFlow's symbolic run failed here: what it printed so far shows again now, before the real
         call's prints go on (TF 2.21 prints 'M1 call', then 'M1 call', 'Flex call' for a model whose
         sublayer's build makes tf.Variable(tf.random.normal(...))), and nothing more is repeated."""
-        if self.aborted:
+        if self.aborted or self._in_function_trace():
             return
         self.aborted = True
         self._recorder.stopped = True
         object_names.handed_out_again(self._names)
-        text = ''.join(self._recorder.written)
+        # (TF 2.21 prints 'build' twice for a FlexibleDense whose build prints, then makes its tf.Variable:
+        # once in the failed symbolic run, once in the real call, which builds it again)
+        text = ''.join(self._recorder.written + self._recorder.building)
         if text:
             with once():
                 self._recorder.target.write(text)
+
+    def _in_function_trace(self):
+        """Whether this run is inside the first trace of a tf.function or a Keras step: there TF's scratch graph
+        takes the tf.Variable, the run succeeds, and the real call's prints follow as the trace's repeat (TF 2.21
+        prints 'model call', the builds, then 'model call' once more for a model first called in a tf.function,
+        or in fit, whose symbolic build runs first)."""
+        inner = OPEN.index(self) if self in OPEN else len(OPEN)
+        return any(run._graph for run in OPEN[:inner])
 
     def show_again(self):
         """What the run printed, written once more now (a layer's failed build run: Keras runs its call again);
@@ -141,6 +162,9 @@ class once:
 
     def __exit__(self, *exc):
         _ONCE[0] -= 1
+        for run in OPEN:        # a build that finished: an abort after it does not show its prints again
+            if run._recorder.base == _ONCE[0]:
+                run._recorder.building.clear()
         return False
 
 

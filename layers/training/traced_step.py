@@ -44,7 +44,7 @@ def traced_step(batch, open_axes, first, created=False, function_name='one_step_
             length, free = shape[0], axes is None or 0 in axes
     stack = contextlib.ExitStack()
     if first:
-        stack.enter_context(initializing(created))
+        stack.enter_context(initializing(created, graph=True))
     stack.enter_context(trace_names.naming(names, None if length is None else (length, free), graph=GraphScopes()))
     # the tensors the step's ops make (in a model's own step, a layer's call, a compiled loss) print as
     # graph tensors (traced_ops); the step's random state is entered next
