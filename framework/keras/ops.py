@@ -5,8 +5,8 @@ custom layers, losses and training steps written for Keras 3's multi-backend
 API. Every function is differentiable through GradientTape (where its maths
 is) and follows Keras 3's names, signatures, defaults and dtype promotion.
 The functions live by theme: ops_math (elementwise and reductions),
-ops_arrays (creation and conversion), ops_shapes (shapes, indexing,
-products), ops_scatter (segments, scatter), ops_linalg (inv, det, solve),
+ops_arrays (creation and conversion), ops_shapes, ops_selection,
+ops_contractions, ops_scatter (segments, scatter), ops_linalg (inv, det, solve),
 ops_nn (activations), ops_crossentropy, ops_conv_pool, ops_core
 (control flow) and the ops_* modules beside them; ``keras.ops.numpy``,
 ``.nn``, ``.linalg``, ``.core`` and ``.image`` group them as Keras 3 does.
@@ -24,6 +24,7 @@ from . import ops_bits as _bits, ops_decompositions as _decompositions, ops_sign
 from . import ops_conv_extra as _conv_extra, ops_functional as _functional, ops_image as _image
 from . import ops_complex as _complex, ops_ctc as _ctc, ops_segments as _segments
 from . import ops_conv_pool as _conv_pool, ops_crossentropy as _crossentropy
+from . import ops_contractions as _contractions, ops_selection as _selection
 
 # Control flow runs the caller's functions: their errors pass through untouched.
 _CALLERS_CODE = {'associative_scan', 'cond', 'custom_gradient', 'fori_loop', 'jvp', 'map', 'scan', 'switch',
@@ -64,7 +65,7 @@ def _graph_recording(name, fn):
 _MODULES = (_arrays, core, _linalg, _math, _nn, _scatter, _shapes, _elementwise, _statistics,
             _arrangement, _products, _search, _nn_extra, _decompositions,
             _bits, _signal, _conv_extra, _functional, _complex, _segments,
-            _ctc, _crossentropy, _conv_pool)
+            _ctc, _crossentropy, _conv_pool, _selection, _contractions)
 for _module in _MODULES:
     _export(_module)
 
@@ -79,8 +80,9 @@ def _namespace(name, modules, extra=()):
     return space
 
 
-numpy = _namespace('numpy', (_arrays, _math, _shapes, _elementwise, _statistics, _arrangement, _products, _search,
-                             _bits), ('bartlett', 'blackman', 'hamming', 'hanning', 'kaiser', 'slogdet', 'vectorize'))
+numpy = _namespace('numpy', (_arrays, _math, _shapes, _selection, _contractions, _elementwise, _statistics,
+                             _arrangement, _products, _search, _bits),
+                  ('bartlett', 'blackman', 'hamming', 'hanning', 'kaiser', 'slogdet', 'vectorize'))
 nn = _namespace('nn', (_nn, _crossentropy, _conv_pool, _nn_extra, _conv_extra, _ctc), ('polar',))
 linalg = _namespace('linalg', (_linalg, _decompositions), ('jvp', 'norm'))
 image = _types.ModuleType('framework.keras.ops.image')

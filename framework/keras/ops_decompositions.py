@@ -25,7 +25,7 @@ from .ops_joint_outputs import joint_outputs
 from .ops_arguments import flag
 from .ops_dtypes import floating, linalg_input, same_dtype_operand, tensor
 from .ops_elementwise import _primitive
-from .ops_shapes import matmul
+from .ops_matmul import matmul
 
 __all__ = ['cholesky', 'cholesky_inverse', 'eig', 'eigh', 'logdet', 'lstsq', 'lu_factor', 'matrix_rank', 'pinv', 'qr',
            'solve_triangular', 'svd']

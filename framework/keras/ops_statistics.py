@@ -15,7 +15,7 @@ from .ops_arguments import integer
 from .ops_dtypes import _floating_kind, floating, floatx_dtype, numeric, summable, tensor
 from .ops_shape_inference import canonical_axis
 from .ops_math import max as _max, min as _min
-from .ops_shapes import take_along_axis
+from .ops_selection import take_along_axis
 
 __all__ = ['amax', 'amin', 'median', 'nanargmax', 'nanargmin', 'nancumprod', 'nancumsum', 'nanmax', 'nanmean',
            'nanmedian', 'nanmin', 'nanpercentile', 'nanprod', 'nanquantile', 'nanstd', 'nansum', 'nanvar',
