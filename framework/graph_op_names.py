@@ -494,6 +494,9 @@ ROWS = (
     ('DecodeJpeg', 'decoded', 'io.decode_jpeg', 'image.decode_jpeg'),
     ('decode_image/DecodeImage', 'decoded', 'io.decode_image', 'image.decode_image'),
     ('DecodeRaw', 'decoded', 'io.decode_raw'),
+    # a WAV file's (audio, sample_rate): (samples, channels) open unless desired_samples / desired_channels
+    # give them, the rate a scalar (keras.io's CTC speech recognition map; notes/progs/kerasexamples16/p18_wav_trace.py)
+    ('DecodeWav', 'wav', 'audio.decode_wav'),
     # what a map does to one decoded image next (named for a single image only: q_imgnames.py)
     ('convert_image', 'same', 'image.convert_image_dtype'),
     ('flip_left_right/ReverseV2', 'same', 'image.flip_left_right'),

@@ -86,6 +86,8 @@ def _output_shape(rule, parameters, result, trace):
         return _counted(parameters, result, trace)
     if rule == 'decoded':
         return _decoded(parameters, result, trace)
+    if rule == 'wav':           # tf.audio.decode_wav: TF 2.21's DecodeWav shape function
+        return _wav(parameters)
     if rule == 'densified':     # the SparseTensor's dense shape: open where a parse made it (example_parsing)
         sparse = parameters.get('sp_input')
         entry = trace_names.entry_of(sparse)         # (a map's SparseTensor argument: the upstream spec's)
@@ -199,6 +201,14 @@ def _decoded(parameters, result, trace):
         return None
     channels = parameters.get('channels')
     return (None, None, channels if type(channels) is int and channels > 0 else None)
+
+
+def _wav(parameters):
+    """The traced shapes of tf.audio.decode_wav's (audio, sample_rate): the audio's samples and channels
+    are only known when the graph reads the file, unless desired_samples (>= 0) or desired_channels (> 0)
+    fix them (both attributes: Python ints); the rate is a scalar."""
+    samples, channels = int(parameters.get('desired_samples', -1)), int(parameters.get('desired_channels', -1))
+    return [(samples if samples >= 0 else None, channels if channels > 0 else None), ()]
 
 
 def _scoped_outputs(parameters, result, trace):

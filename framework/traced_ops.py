@@ -296,7 +296,7 @@ def _name_result(found, parameters, result, operator):
         sparse_traced_shapes.name_reorder(graph, _layer_scope(graph, trace) + name_scopes.current(), parameters,
                                           result)
         return
-    several = rule in ('outputs', 'call', 'opaque', 'scoped_outputs', 'coordinates', 'determinants') \
+    several = rule in ('outputs', 'call', 'opaque', 'scoped_outputs', 'coordinates', 'determinants', 'wav') \
         and isinstance(result, (list, tuple))
     outputs = list(result) if several else [result]
     if rule == 'element':       # (a dataset element: any structure, its components the op's outputs)

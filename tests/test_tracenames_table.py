@@ -12,7 +12,7 @@ _OWN_RULES = {'range', 'constant', 'fixed', 'outputs', 'call', 'masked', 'known'
               'element', 'opaque', 'tile', 'repeat', 'padded', 'counted',
               'scoped_outputs', 'ragged_dense', 'inner',
               'sparse_source', 'coordinates', 'determinants', 'tf_einsum',
-              'sparse_reordered', 'sparse_segments', 'stitched', 'hits', 'histogram'}   # output_shape's own branches (sparse_source, sparse_reordered: traced_ops._name_result's)
+              'sparse_reordered', 'sparse_segments', 'stitched', 'hits', 'histogram', 'wav'}   # output_shape's own branches (sparse_source, sparse_reordered: traced_ops._name_result's)
 
 
 def _resolve(path):
