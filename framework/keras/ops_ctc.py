@@ -17,8 +17,16 @@ from .ops_dtypes import floating, tensor
 __all__ = ['ctc_decode', 'ctc_loss']
 
 
-def _lengths(values, batch, limit, op, what):
+def _as_int32(data):
+    """``tf.cast(x, 'int32')``'s values: floats truncated toward zero, booleans 0 / 1 (Keras 3's TF backend
+    casts a ctc target, a ctc_loss output_length and ctc_decode's sequence_lengths so)."""
+    data = np.asarray(data)
+    return data.astype(np.int32) if data.dtype.kind in 'fb' else data
+
+
+def _lengths(values, batch, limit, op, what, cast=False):
     raw = np.asarray(backend.to_host(tensor(values, op)._data)).reshape(-1)
+    raw = _as_int32(raw) if cast else raw
     if raw.dtype.kind not in 'iu' or raw.shape != (batch,) or (raw.size and (raw.min() < 0 or raw.max() > limit)):
         raise ValueError('keras.ops.%s: %s must be %d integers in [0, %d], got %r' % (op, what, batch, limit, raw))
     return raw.astype(np.int32)
@@ -33,12 +41,12 @@ def ctc_loss(target, output, target_length, output_length, mask_index=0):
         raise ValueError('keras.ops.ctc_loss: target must be (batch, max_label_length) and output (batch, frames, '
                          'classes) with one batch size, got %s and %s' % (tuple(labels.shape), tuple(logits.shape)))
     batch, frames, classes = logits.shape
-    label_data = np.asarray(backend.to_host(labels._data))
+    label_data = _as_int32(backend.to_host(labels._data))      # Keras: tf.cast(target, 'int32') (TF 2.21, p19_ctc_dtypes.py)
     if label_data.dtype.kind not in 'iu' or (label_data.size and (label_data.min() < 0 or label_data.max() >= classes)):
         raise ValueError('keras.ops.ctc_loss: target must hold integer classes in [0, %d), got %r'
                          % (classes, label_data))
     label_lengths = _lengths(target_length, batch, labels.shape[1], 'ctc_loss', 'target_length')
-    frame_lengths = _lengths(output_length, batch, frames, 'ctc_loss', 'output_length')
+    frame_lengths = _lengths(output_length, batch, frames, 'ctc_loss', 'output_length', cast=True)
     # Keras computes in float32 (tf.nn.ctc_loss refuses float64) and returns float64 for float64 logits
     result = 'float64' if logits.dtype.name == 'float64' else 'float32'
     loss = _ops.ctc_loss(label_data.astype(np.int32), _ops.cast(logits, 'float32'), label_lengths, frame_lengths,
@@ -63,7 +71,7 @@ def ctc_decode(inputs, sequence_lengths, strategy='greedy', beam_width=100, top_
         raise ValueError('keras.ops.ctc_decode: inputs must be (batch, frames, classes), got shape %s'
                          % (tuple(logits.shape),))
     batch, frames, classes = logits.shape
-    lengths = _lengths(sequence_lengths, batch, frames, 'ctc_decode', 'sequence_lengths')
+    lengths = _lengths(sequence_lengths, batch, frames, 'ctc_decode', 'sequence_lengths', cast=True)
     time_major = _ops.transpose(logits, [1, 0, 2])
     if strategy == 'greedy':
         decoded, scores = _ops.ctc_greedy_decoder(time_major, lengths, merge_repeated=merge_repeated,

@@ -48,6 +48,9 @@ def ctc(y_true, y_pred):
     if labels.dtype.kind not in 'iuf':
         raise TypeError('%s: y_true must hold integer class labels, got dtype %s' % (what, labels.dtype))
     xp = backend.array_module(labels)
+    # Keras counts the non-zero targets before ctc_loss casts them to int32: a float label in (0, 1) counts,
+    # then truncates to the blank 0 (TF 2.21, notes/progs/kerasexamples16/p19b.py)
+    label_length = (labels != 0).sum(axis=-1)
     labels = labels.astype('int64')
     batch, frames = y_pred.shape[0], y_pred.shape[1]
     dense = backend.array_module(labels) is np and ctc_dense.fits(batch, frames, labels.shape[1], y_pred.shape[2])
@@ -56,7 +59,6 @@ def ctc(y_true, y_pred):
     if not dense and labels.size and (int(labels.min()) < 0 or int(labels.max()) >= y_pred.shape[2]):
         raise ValueError('%s: labels must lie in [0, %d) for y_pred with %d classes, got min %d, max %d'
                          % (what, y_pred.shape[2], y_pred.shape[2], int(labels.min()), int(labels.max())))
-    label_length = (labels != 0).sum(axis=-1)
     result = 'float64' if y_pred.dtype.name == 'float64' else 'float32'
     if not y_pred._data.size:
         return Tensor(xp.zeros((y_pred.shape[0],), result))
