@@ -58,3 +58,26 @@ def test_model_of_keras_dense_layers_keeps_serving_default(tmp_path):
     assert "inputs (KEYWORD_ONLY): TensorSpec(shape=(1, 3), dtype=tf.float32, name='inputs')" in text
     out = loaded.signatures['serving_default'](inputs=tf.constant([[1.0, 2.0, 3.0]]))
     assert list(out) == ['output_0'] and out['output_0'].shape == (1, 2)
+
+
+def test_fit_built_model_captures_its_attribute_variables(tmp_path):
+    # (TF 2.21, bfit2.py: fit's symbolic build gives the model a build shape (None, 3), and the signature's
+    # graph captures a resource handle per tf.Variable its layers' calls read, 4 here; Keras lists none)
+    import numpy as np
+    model = GuideModel()
+    model.compile(optimizer='sgd', loss='mse')
+    with pytest.warns(UserWarning, match='does not have any trainable weights'):
+        model.fit(np.ones((4, 3), 'float32'), np.ones((4, 2), 'float32'), epochs=1, verbose=0)
+    assert model.get_build_config() == {'input_shape': (None, 3)} and model.variables == []
+    tf.saved_model.save(model, str(tmp_path / 'sm'))
+    serving = tf.saved_model.load(str(tmp_path / 'sm')).signatures['serving_default']
+    text = str(serving).splitlines()
+    assert text[:5] == ['ConcreteFunction Input Parameters:',
+                        "  inputs (KEYWORD_ONLY): TensorSpec(shape=(None, 3), dtype=tf.float32, name='inputs')",
+                        'Output Type:',
+                        "  Dict[['output_0', TensorSpec(shape=(None, 2), dtype=tf.float32, name='output_0')]]",
+                        'Captures:']
+    assert len(text) == 9 and all(line.endswith(': TensorSpec(shape=(), dtype=tf.resource, name=None)')
+                                  for line in text[5:])
+    x = tf.constant([[1.0, 2.0, 3.0]])
+    assert np.array_equal(serving(inputs=x)['output_0'].numpy(), model(x).numpy())

@@ -12,6 +12,7 @@ from ..function_signature import Binder
 from ..ops.tensor_spec import TensorSpec
 from ..train.tracked_containers import ListWrapper
 from ..unique_names import unique_names
+from ..variable import Variable
 from .graph_captures import handle
 from .revived_variables import revived
 from .signatures import Signature
@@ -209,6 +210,13 @@ def _output_specs(model, input_shape):
     return [TensorSpec(_open_batch(shape), model.compute_dtype)] if _is_shape(shape) else None
 
 
+def _attribute_variables(layer):
+    """The tf.Variables ``layer`` keeps as its own attributes outside Keras's tracking (the modules guide's
+    FlexibleDense: ``self.w = tf.Variable(...)`` in build), in attribute order: TF's graph captures a
+    handle for each its call reads, though Keras 3 lists none of them among the layer's variables."""
+    return [value for value in vars(layer).values() if isinstance(value, Variable)]
+
+
 def _captured(model):
     """graph_captures.Capture entries of what the inference graph captures, in the order TF 2.21's graph
     first reads them, as far as tapeflow can tell without a graph: layer by layer depth first (a layer's
@@ -233,6 +241,7 @@ def _captured(model):
             return
         reads = getattr(layer, '_inference_reads', None)
         read(reads() if reads is not None else layer._own_variables())
+        read(_attribute_variables(layer))
         for sublayer in layer._flatten_layers(include_self=False, recursive=False):
             walk(sublayer)
     walk(model)
