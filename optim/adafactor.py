@@ -21,7 +21,7 @@ class Adafactor(Optimizer):
     """Adafactor; matches ``keras.optimizers.Adafactor`` (Keras 3). With t the 1-based step::
 
         lr = min(lr, 1 / sqrt(t))        # when relative_step and lr is a number
-        rho = min(lr, 1 / sqrt(t));  alpha = max(epsilon_2, rms(var)) * rho
+        rho = min(lr, 1 / sqrt(t));  alpha = maximum(epsilon_2, rms(var)) * rho
         g2 = g**2 + epsilon_1;  beta_2 = 1 - t**beta_2_decay
         rank >= 2:  r = beta_2 * r + (1 - beta_2) * mean(g2, -1)        (shape var.shape[:-1])
                     c = beta_2 * c + (1 - beta_2) * mean(g2, -2)        (var.shape[:-2] + var.shape[-1:])
@@ -128,8 +128,10 @@ class Adafactor(Optimizer):
             learning_rate = min(learning_rate, inverse_root)
         rho = min(learning_rate, inverse_root)
         # Keras's ops.cast(epsilon_2): a float64 variable gets float32(1e-3) widened, which sets
-        # the first steps of a zero-initialized bias
-        alpha = max(keras_cast(live(self.epsilon_2), data.dtype), self._rms(xp, data)) * rho
+        # the first steps of a zero-initialized bias. xp.maximum, not max(): a variable holding a NaN
+        # (float16's 0 / 0 where g**2 + epsilon_1 rounds to 0) has a NaN rms, and tf.maximum keeps it,
+        # so Keras's next step makes the whole variable NaN (max() answered epsilon_2 and went on)
+        alpha = xp.maximum(keras_cast(live(self.epsilon_2), data.dtype), self._rms(xp, data)) * rho
         regulated = squared + live(self.epsilon_1)
         beta_2 = 1 - _decayed(xp, step, self.beta_2_decay)
         try:
