@@ -18,12 +18,14 @@ def class_weight_to_sample_weights(y, class_weight):
     shape = labels.shape
     if labels.ndim > 1:
         labels = np.argmax(labels, axis=-1) if labels.shape[-1] != 1 else labels[..., 0]
-    if labels.ndim > 1 and labels[0].size != 1:
-        # TF 2.21's words (Keras 3's loop reads each sample's label with float()); what to do in a note
+    if labels.ndim > 1:
+        # TF 2.21's words (Keras 3's loop reads each sample's label with int(), which numpy 2 refuses for
+        # any array of rank 1 or more: a (N, 1, 1) y too, /work/notes/progs/errors60/fit2.py); what to do in a note
         error = TypeError('only 0-dimensional arrays can be converted to Python scalars')
-        error.add_note('class_weight: y of shape %s holds %d labels per sample; with arrays Keras 3 weighs one '
-                       'class per sample: give the data as a tf.data.Dataset, where class_weight weighs each '
-                       'label, or pass per-label weights as sample_weight' % (shape, labels[0].size))
+        error.add_note('class_weight: y of shape %s holds %d labels per sample (of shape %s); with arrays Keras 3 '
+                       'weighs one class per sample (y of shape (N,), (N, 1) or one-hot rows): give the data as a '
+                       'tf.data.Dataset, where class_weight weighs each label, or pass per-label weights as '
+                       'sample_weight' % (shape, labels[0].size, labels[0].shape))
         raise error
     labels = np.round(labels).astype(np.int64).reshape(-1)
     weights = np.ones(len(labels), dtype=np.float32)
