@@ -26,7 +26,7 @@ from ..functional.keras_mask_arguments import is_keras_op_entry
 from ..serialization import config_values, getting_config, keras_identity, legacy_unknown_text, names_keras_builtin, \
     not_deserialized_text, not_located_text, overrides_build_from_config, serialized_values, shown_after_failure, \
     wrapped_type_errors, writing_legacy
-from . import compile_config
+from . import compile_config, compile_config_restore
 from .registry import custom_object_scope, get_registered_object, registered_objects, scoped_objects
 
 # ---- saving --------------------------------------------------------------------------
@@ -304,6 +304,6 @@ def compile_as_described(model, config, table, caller):
         with custom_object_scope(table):
             model.compile_from_config(config['compile_config'])
     elif config.get('compile_config'):
-        model.compile(**compile_config.compile_arguments(config['compile_config'], table, caller))
+        model.compile(**compile_config_restore.compile_arguments(config['compile_config'], table, caller))
         if model.built:
             model.optimizer.build(model.trainable_variables)     # Keras's compile_from_config does too

@@ -23,7 +23,7 @@ import zipfile
 import h5py
 import numpy as np
 
-from . import assets, compile_config, keras3_weights, keras_archive, keras_directory, legacy_h5
+from . import assets, compile_config, compile_config_restore, keras3_weights, keras_archive, keras_directory, legacy_h5
 from framework.atomic_files import ask_to_proceed_with_overwrite, atomic_write, check_overwrite
 from framework.keras import absl_warnings
 from framework.keras.global_switches import effective_safe_mode, safe_mode_scope
@@ -279,7 +279,7 @@ def _load_h5(path, table, compile, custom_objects=None):
                                   'compiled. Compile it manually.')
         if compile and training:
             training['optimizer_config']        # Keras 3 reads it first: its KeyError where it is missing
-            arguments = compile_config.compile_arguments(training, table, path)
+            arguments = compile_config_restore.compile_arguments(training, table, path)
             saved = legacy_h5.read_optimizer(f)
             if saved is None:
                 _compile(model, arguments)
@@ -328,7 +328,7 @@ def _compile_from_config(model, compile_cfg, table, path):
     if cls.compile is not Trainer.compile:
         model.compile_from_config(compile_cfg)      # warns (from here, once a process, as Keras's load) and returns
         return
-    _compile(model, compile_config.compile_arguments(compile_cfg, table, path))
+    _compile(model, compile_config_restore.compile_arguments(compile_cfg, table, path))
 
 
 def _plan_legacy_optimizer(optimizer, saved, weight_plan):

@@ -192,9 +192,9 @@ class Trainer(Keras2Shims, TrainingLoops):
             # Keras 3 does not guess a custom compile's signature: it warns and leaves the model as it is
             warnings.warn(CUSTOM_COMPILE_NOT_CALLED, stacklevel=2)
             return
-        from ..saving import compile_config
+        from ..saving import compile_config_restore
         from ..saving.model_config import lookup_table
-        arguments = compile_config.compile_arguments(config, lookup_table(None), 'compile_from_config')
+        arguments = compile_config_restore.compile_arguments(config, lookup_table(None), 'compile_from_config')
         # Keras 3 passes the whole dict on: a key compile does not take is its TypeError
         # ("Trainer.compile() got an unexpected keyword argument 'foo'"), auto_scale_loss is taken
         extra = {key: value for key, value in config.items() if key not in arguments and key != 'optimizer_config'}
