@@ -22,6 +22,7 @@ import numpy as np
 
 from . import nest
 
+_CONSTANTS = (int, float, complex, np.ndarray, np.generic)   # values tf.gradients takes as a constant of its own
 _RECORDERS = []     # the tapes recording the enclosing graph-like runs, innermost last
 _ASKED = [False]    # whether tf.gradients was refused in the running symbolic call (see asked)
 
@@ -56,6 +57,11 @@ def gradients(ys, xs, grad_ys, unconnected_gradients, stop_gradients=None):
         return None
     tape = _RECORDERS[-1]
     xs_list = list(xs) if isinstance(xs, (list, tuple)) else [xs]
+    ys_list = list(ys) if isinstance(ys, (list, tuple)) else [ys]
+    if any(value is None for value in ys_list + xs_list):      # (TF's graph reads each one's .op)
+        raise AttributeError("'NoneType' object has no attribute 'op'")
+    if any(isinstance(value, _CONSTANTS) for value in ys_list + xs_list):
+        return _with_constants(ys_list, xs_list, grad_ys, unconnected_gradients, stop_gradients)
     if isinstance(grad_ys, (list, tuple)) and any(g is None for g in grad_ys):
         from .ops.creation import ones_like     # (TF seeds a None entry with ones)
         grad_ys = [ones_like(y) if g is None else g for y, g in zip(nest.flatten(ys), grad_ys)]
@@ -64,6 +70,26 @@ def gradients(ys, xs, grad_ys, unconnected_gradients, stop_gradients=None):
     with _stopped_at(tape, stop_gradients), \
             contextlib.nullcontext() if tape._records_all else tape.stop_recording():
         return list(tape.gradient(ys, xs_list, output_gradients=grad_ys, unconnected_gradients=unconnected_gradients))
+
+
+def _with_constants(ys_list, xs_list, grad_ys, unconnected_gradients, stop_gradients):
+    """tf.gradients where some of ``ys`` or ``xs`` are Python numbers or arrays: TF's graph makes each a constant
+    of its own, which no other tensor reaches, so its gradient is None (zeros when unconnected ones are asked)."""
+    from .ops.creation import zeros_like
+    from .tensor import convert_to_tensor
+    seeds = grad_ys if isinstance(grad_ys, (list, tuple)) else [grad_ys] * len(ys_list)
+    kept_ys = [(y, g) for y, g in zip(ys_list, seeds) if not isinstance(y, _CONSTANTS)]
+    sources = [i for i, x in enumerate(xs_list) if not isinstance(x, _CONSTANTS)]
+    found = [None] * len(xs_list)
+    if kept_ys and sources:
+        seeds = [g for _, g in kept_ys] if grad_ys is not None else None
+        answers = gradients([y for y, _ in kept_ys], [xs_list[i] for i in sources], seeds, unconnected_gradients,
+                            stop_gradients)
+        for i, answer in zip(sources, answers):
+            found[i] = answer
+    if getattr(unconnected_gradients, 'value', unconnected_gradients) == 'zero':
+        found = [zeros_like(convert_to_tensor(x)) if g is None else g for x, g in zip(xs_list, found)]
+    return found
 
 
 @contextlib.contextmanager
