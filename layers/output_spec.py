@@ -10,6 +10,7 @@ from framework.tape import paused
 from framework.tensor import Tensor
 
 from .functional.keras_tensor import KerasTensor
+from .model_output_spec import model_output_spec
 
 
 def _shape_of(value):
@@ -23,6 +24,9 @@ def _is_shape(value):
 def output_spec(layer, args, kwargs):
     """KerasTensors shaped as ``layer.compute_output_shape`` answers for the KerasTensors (or shapes)
     in ``args`` / ``kwargs``, nested as its answer is (a list of shapes gives a list of tensors)."""
+    spec = model_output_spec(layer, args, _shape_of)
+    if spec is not None:
+        return spec
     shapes = [nest.map_structure(_shape_of, arg) for arg in args]
     keyword_shapes = {key: nest.map_structure(_shape_of, value) for key, value in kwargs.items()
                       if any(isinstance(leaf, KerasTensor) for leaf in nest.flatten(value))}
