@@ -4,10 +4,9 @@ from .ops import (avg_pool2d, bias_add, conv2d, conv2d_transpose, max_pool2d, dr
                   softmax_cross_entropy_with_logits, softplus, softsign,
                   sparse_softmax_cross_entropy_with_logits, swish, tanh, top_k)
 from .ops import conv1d, embedding_lookup, in_top_k  # noqa: F401,E402
-from .ops.nn_windows import (atrous_conv2d, atrous_conv2d_transpose, avg_pool, avg_pool1d,  # noqa: F401,E402
-                             avg_pool3d, conv1d_transpose, conv3d, conv3d_transpose,
-                             conv_transpose, convolution, depthwise_conv2d, max_pool, max_pool1d, max_pool3d, pool,
-                             separable_conv2d)
+from .ops.nn_windows import (atrous_conv2d, atrous_conv2d_transpose, conv1d_transpose, conv3d,  # noqa: F401,E402
+                             conv3d_transpose, conv_transpose, convolution, depthwise_conv2d, separable_conv2d)
+from .ops.nn_pools import avg_pool, avg_pool1d, avg_pool3d, max_pool, max_pool1d, max_pool3d, pool  # noqa: F401,E402
 from .ops.crelu import crelu  # noqa: F401,E402
 from .ops.depthwise_backprop import depthwise_conv2d_backprop_filter, depthwise_conv2d_backprop_input  # noqa: F401,E402,E501
 from .ops.nn_losses_more import (log_poisson_loss, weighted_cross_entropy_with_logits,  # noqa: F401,E402

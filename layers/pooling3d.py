@@ -4,7 +4,7 @@ from framework.keras.ops_math import max as keras_max, mean
 from framework.errors import InvalidArgumentError
 from framework.graph_conv_errors import note_layer_pool_refusal
 # tf.nn's, as Keras's TF backend calls: they refuse the dtypes TF has no CPU kernel for (float64, float16)
-from framework.ops.nn_windows import avg_pool3d, max_pool3d
+from framework.ops.nn_pools import avg_pool3d, max_pool3d
 
 from .argument_tuples import (pooling_padding_for_kernel, pooling_strides, standardized_tuple,
                               zero_stride_division)

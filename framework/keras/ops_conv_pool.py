@@ -173,6 +173,4 @@ def _volume_window(value, name):
 
 
 max_pool = _pool(_ops.max_pool2d, 'max_pool', _ops.max_pool3d)
-
-
 average_pool = _pool(_ops.avg_pool2d, 'average_pool', _ops.avg_pool3d)

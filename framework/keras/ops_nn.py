@@ -58,17 +58,9 @@ def sigmoid(x):
 
 
 softplus = _activation('softplus', _ops.softplus)
-
-
 softsign = _activation('softsign', _ops.softsign)
-
-
 silu = swish = _activation('silu', _ops.silu)
-
-
 selu = _activation('selu', _ops.selu)
-
-
 hard_sigmoid = _activation('hard_sigmoid', lambda x: _ops.hard_sigmoid(x, traced=_in_traced_step()))
 
 

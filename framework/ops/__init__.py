@@ -46,9 +46,9 @@ from .replica_loss import compute_average_loss, scale_regularization_loss
 from .nn_normalization import (batch_normalization, local_response_normalization, lrn, normalize_moments,
                                sufficient_statistics, weighted_moments)
 from .broadcast_shapes import broadcast_dynamic_shape, broadcast_static_shape
-from .nn_windows import (atrous_conv2d, atrous_conv2d_transpose, avg_pool, avg_pool1d, avg_pool3d, conv1d_transpose,
-                         conv3d, conv3d_transpose, conv_transpose, convolution, depthwise_conv2d, max_pool, max_pool1d,
-                         max_pool3d, pool, separable_conv2d)
+from .nn_windows import (atrous_conv2d, atrous_conv2d_transpose, conv1d_transpose, conv3d, conv3d_transpose,
+                         conv_transpose, convolution, depthwise_conv2d, separable_conv2d)
+from .nn_pools import avg_pool, avg_pool1d, avg_pool3d, max_pool, max_pool1d, max_pool3d, pool
 from .orderings import cumulative_logsumexp, invert_permutation, is_non_decreasing, is_strictly_increasing
 from .sampled_losses import compute_accidental_hits, log_uniform_candidate_sampler, nce_loss, sampled_softmax_loss
 from .safe_math import (accumulate_n, multiply_no_nan, reciprocal_no_nan, rint, scalar_mul, xdivy, xlog1py,

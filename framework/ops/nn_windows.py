@@ -1,36 +1,33 @@
-"""TensorFlow's ``tf.nn`` convolution and pooling entry points, over convolution_nd and pooling_nd.
+"""TensorFlow's ``tf.nn`` convolution entry points, over convolution_nd (the pools are nn_pools.py's).
 
 These add TensorFlow's signatures to the N-d ops: the ``data_format`` argument
 (channels first is transposed to channels last around the computation), strides
 and dilations given as one int, N ints or TensorFlow's ``[1, ..., 1]`` form,
-``conv3d``-style fixed ranks, and the ``pool`` / ``convolution`` dispatchers.
+``conv3d``-style fixed ranks, and the ``convolution`` dispatcher.
 """
 import numpy as np
 
-from ..errors import InvalidArgumentError, UnimplementedError, fast_path, kernel_error
+from ..errors import InvalidArgumentError, fast_path, kernel_error
 from .conv_depth_errors import depth_refusal
 from .conv_operand_dtypes import matched, refuse_unpaired, separate, usual_pair
 from .conv2d_integer import integer_convolution, integer_transpose
 from .convolution_nd import conv_transpose as _conv_transpose_nd
 from .convolution_nd import convolution as _convolution_nd
 from .convolution_nd import depthwise_conv as _depthwise_nd
-from . import float_kernels, pool_arguments
 from .backprop_input_kernel import runs_onednn, why_not_onednn
 from .integer_arguments import shape_ints
-from .operands import as_float_tensor, as_real_tensor, named_errors
+from .operands import as_float_tensor, named_errors
 from .padding_attr import refuse_lowercase
 from .explicit_padding import is_explicit, padded_input
-from .missing_kernels import refuse_missing
-from .pooling_nd import avg_pool as _avg_pool_nd
-from .pooling_nd import max_pool as _max_pool_nd
-from .shapes import expand_dims, squeeze, transpose
+from .shapes import transpose
 from ..tf_python_names import tf_named
+
 
 _LAST = {1: 'NWC', 2: 'NHWC', 3: 'NDHWC'}
 _FIRST = {1: 'NCW', 2: 'NCHW', 3: 'NCDHW'}
 
 
-def _channels_first(data_format, rank, op):
+def channels_first(data_format, rank, op):
     """Whether ``data_format`` puts channels first (None: channels last), checked against the rank."""
     if data_format is None or data_format == _LAST.get(rank) or (rank is None and data_format in _LAST.values()):
         return False
@@ -40,22 +37,22 @@ def _channels_first(data_format, rank, op):
                      % (op, _LAST.get(rank, 'N...C'), _FIRST.get(rank, 'NC...'), rank, data_format))
 
 
-def _to_last(x, first):
+def to_last(x, first):
     return transpose(x, [0] + list(range(2, x.ndim)) + [1]) if first else x
 
 
-def _to_first(x, first):
+def to_first(x, first):
     return transpose(x, [0, x.ndim - 1] + list(range(1, x.ndim - 1))) if first else x
 
 
-def _spatial(value, rank, first):
+def spatial(value, rank, first):
     """Strides or dilations in the channels-first [1, 1, ...] form moved to channels-last order."""
     if first and isinstance(value, (list, tuple)) and len(value) == rank + 2:
         return [value[0]] + list(value[2:]) + [value[1]]
     return value
 
 
-def _five(value, first):
+def five(value, first):
     """A 3-D pool's window or strides as TensorFlow's node attribute prints them: five entries."""
     values = list(value) if isinstance(value, (list, tuple)) else [value]
     if len(values) == 5:
@@ -64,7 +61,7 @@ def _five(value, first):
     return [1, 1] + values if first else [1] + values + [1]
 
 
-def _input(input, rank, op):  # noqa: A002
+def window_input(input, rank, op):  # noqa: A002
     x = as_float_tensor(input, op)
     if rank is not None and x.ndim != rank + 2:
         raise InvalidArgumentError('%s: expected an input of rank %d (batch, %d spatial axes, channels), got shape %s'
@@ -97,10 +94,10 @@ def _convolve(input, filters, strides, padding, data_format, dilations, rank, op
         refuse_unpaired(x, filters, 'Conv3D' if (rank or x.ndim - 2) == 3 else 'Conv2D', named=named)
     if x.dtype.name == 'int32':       # (Conv3D refused it) TF's Conv2D convolves int32: conv2d's integer sums
         return integer_convolution(x, filters, strides, padding, _int32_layout(x, data_format, op), dilations, op)
-    x = _input(x, rank, op)
+    x = window_input(x, rank, op)
     rank = x.ndim - 2
-    first = _channels_first(data_format, rank, op)
-    dilations = _spatial(dilations if dilations is not None else 1, rank, first)
+    first = channels_first(data_format, rank, op)
+    dilations = spatial(dilations if dilations is not None else 1, rank, first)
     if op == 'conv3d' and not runs_onednn(x._data.dtype) and np.any(np.ravel(dilations) != 1):
         # TF 2.21's own CPU Conv3D (Eigen's: float64, and float32 where oneDNN is off) refuses dilations
         # (tf.nn.convolution dilates through space_to_batch instead, and computes)
@@ -113,15 +110,15 @@ def _convolve(input, filters, strides, padding, data_format, dilations, rank, op
         # (oneDNN's take it); the dilated path (space to batch) prints no ' name: ' tail
         from .conv2d_channels_first import eigen_format_error
         raise eigen_format_error(x._data.dtype, named=not np.any(np.ravel(dilations) != 1))
-    x = _to_last(x, first)
-    strides = _spatial(strides if strides is not None else 1, rank, first)
+    x = to_last(x, first)
+    strides = spatial(strides if strides is not None else 1, rank, first)
     _refuse_depth(x, filters, rank, op, np.any(np.ravel(dilations) != 1))
     groups = _groups(x, filters, rank)
     if op in ('convolution', 'separable_conv2d') and _plain_conv2d_op(x, filters, dilations, groups, padding):
         out = _as_conv2d_op(x, filters, strides, padding, rank)
     else:
         out = _convolution_nd(x, filters, strides, padding, dilations, groups)
-    return _to_first(out, first)
+    return to_first(out, first)
 
 
 def _refuse_depth(x, filters, rank, op, dilated):
@@ -204,19 +201,19 @@ def _transpose_conv(input, filters, output_shape, strides, padding, data_format,
     if x.dtype.name == 'int32':       # (Conv3DBackpropInputV2 refused it) TF's Conv2DBackpropInput takes int32
         return integer_transpose(x, filters, output_shape, strides, padding, _int32_layout(x, data_format, op),
                                  dilations, op)
-    x = _input(x, rank, op)
+    x = window_input(x, rank, op)
     rank = x.ndim - 2
-    first = _channels_first(data_format, rank, op)
+    first = channels_first(data_format, rank, op)
     shape = shape_ints(output_shape, op)
     if len(shape) != rank + 2:
         raise InvalidArgumentError('%s: output_shape must have %d entries (batch, *spatial, channels), got %r'
                                    % (op, rank + 2, output_shape))
     if first:
         shape = [shape[0]] + shape[2:] + [shape[1]]
-    out = _conv_transpose_nd(_to_last(x, first), filters, shape, _spatial(strides, rank, first), padding,
-                             _spatial(dilations if dilations is not None else 1, rank, first),
+    out = _conv_transpose_nd(to_last(x, first), filters, shape, spatial(strides, rank, first), padding,
+                             spatial(dilations if dilations is not None else 1, rank, first),
                              via_space_to_batch=op == 'atrous_conv2d_transpose')
-    return _to_first(out, first)
+    return to_first(out, first)
 
 
 def _int32_layout(x, data_format, op):
@@ -224,7 +221,7 @@ def _int32_layout(x, data_format, op):
     if x.ndim not in (3, 4):
         raise InvalidArgumentError('%s: expected an input (batch, 1 or 2 spatial axes, channels) of int32, got shape %s'
                                    % (op, tuple(x.shape)))
-    return _channels_first(data_format, x.ndim - 2, op)
+    return channels_first(data_format, x.ndim - 2, op)
 
 
 def _transpose_operands(input, filters, output_shape, rank, op):  # noqa: A002
@@ -280,15 +277,15 @@ def _depthwise_conv2d(input, filter, strides, padding, data_format, dilations, k
     padding = refuse_lowercase(padding, 'depthwise_conv2d', input=input)
     x, filter = separate(input, filter, 'depthwise_conv2d')
     refuse_unpaired(x, filter, 'DepthwiseConv2dNative', name=kernel_name)
-    x = _input(x, 2, 'depthwise_conv2d')
-    first = _channels_first(data_format, 2, 'depthwise_conv2d')
+    x = window_input(x, 2, 'depthwise_conv2d')
+    first = channels_first(data_format, 2, 'depthwise_conv2d')
     explicit = None       # an explicit padding's spatial (before, after) pairs: TF's gradients take its own kernels
     if is_explicit(padding):          # its kernel ignores batch and channel padding
         x, pairs = padded_input(x, padding, first, 'DepthwiseConv2dNative', strict=False), padding
         padding, explicit = 'VALID', tuple(tuple(int(v) for v in pair) for pair in (pairs[2:] if first else pairs[1:3]))
-    out = _depthwise_nd(_to_last(x, first), filter, _spatial(strides, 2, first), padding,
+    out = _depthwise_nd(to_last(x, first), filter, spatial(strides, 2, first), padding,
                         dilations if dilations is not None else 1, name=kernel_name, explicit=explicit)
-    return _to_first(out, first)
+    return to_first(out, first)
 
 
 @tf_named('separable_conv2d_v2')
@@ -300,159 +297,3 @@ def separable_conv2d(input, depthwise_filter, pointwise_filter, strides, padding
     depthwise = _depthwise_conv2d(input, depthwise_filter, strides, refuse_lowercase(padding, 'separable_conv2d'),
                                   data_format, dilations, kernel_name='depthwise')     # (TF's op name inside it)
     return _convolve(depthwise, pointwise_filter, 1, 'VALID', data_format, 1, 2, 'separable_conv2d')
-
-
-# ---- pooling ---------------------------------------------------------------------------------
-def _pool(pool, input, ksize, strides, padding, data_format, rank, op, dilations=1):  # noqa: A002
-    padding = refuse_lowercase(padding, op, input=input)
-    x = _input(input, rank, op)
-    if x._data.dtype.kind == 'c' and op in ('max_pool1d', 'pool'):     # TF expands / converts to a complex MaxPool
-        raise float_kernels.complex_error(op, x.dtype.name, 'MaxPool' if pool is _max_pool_nd else 'AvgPool')
-    if x._data.dtype.name == 'float64' and pool is _max_pool_nd and x.ndim == 5:     # MaxPool3D: no double kernel
-        raise float_kernels.complex_error(op, 'float64', 'MaxPool3D')
-    rank = x.ndim - 2
-    first = _channels_first(data_format, rank, op)
-    if rank == 3 and x._data.dtype.name in ('float16', 'float64'):     # no half (nor double AvgPool3D) CPU kernel
-        refuse_missing(x, 'MaxPool3D' if pool is _max_pool_nd else 'AvgPool3D', op,
-                       ', data_format="%s", ksize=%s, padding="%s", strides=%s'
-                       % (data_format or 'NDHWC', _five(ksize, first), padding, _five(strides, first)))
-    out = pool(_to_last(x, first), _spatial(ksize, rank, first), _spatial(strides, rank, first), padding,
-               dilations=dilations)
-    return _to_first(out, first)
-
-
-def _integer_max_pool(input, ksize, strides, padding, data_format, op):  # noqa: A002
-    """TF's MaxPool kernel pools integers, over 2 spatial axes or (max_pool1d) over 1 and an added one:
-    max_pool2d's; None for float inputs and for 3 spatial axes (MaxPool3D takes floats only)."""
-    x = as_real_tensor(input, op)
-    if x._data.dtype.kind not in 'iu' or x.ndim not in (3, 4):
-        return None
-    from .convolution import max_pool2d
-    first = _channels_first(data_format, x.ndim - 2, op)
-    x = _to_last(x, first)
-    if x.ndim == 4:
-        return _to_first(max_pool2d(x, _spatial(ksize, 2, first), _spatial(strides, 2, first), padding), first)
-    k, s = (_single(v, first) for v in (ksize, strides))
-    return _to_first(squeeze(max_pool2d(expand_dims(x, 1), [1, k], [1, s], padding), [1]), first)
-
-
-def _single(value, first):
-    """A 1-D pool's window or stride from an int or 1 or 3 entries ([1, k, 1] / channels first [1, 1, k])."""
-    values = _spatial(list(value), 1, first) if isinstance(value, (list, tuple)) else [value]
-    return int(values[1] if len(values) == 3 else values[0])
-
-
-@tf_named('max_pool_v2')
-@named_errors('max_pool')
-def max_pool(input, ksize, strides, padding, data_format=None, name=None):  # noqa: A002
-    """``tf.nn.max_pool``: the maximum of each window, for 1, 2 or 3 spatial axes."""
-    if is_explicit(padding):
-        rank = _input(input, None, 'max_pool').ndim
-        if rank not in (3, 4):
-            raise ValueError('Explicit padding is not supported with an input tensor of rank %d. Received: '
-                             'padding=%s' % (rank, padding))
-        if rank == 4:
-            from .convolution import max_pool2d
-            return max_pool2d(input, ksize, strides, padding, data_format or 'NHWC')
-        return max_pool1d(input, ksize, strides, padding, data_format or 'NWC')
-    integer = _integer_max_pool(input, ksize, strides, padding, data_format, 'max_pool')
-    if integer is not None:
-        return integer
-    depth = _depth_max_pool(input, ksize, strides, data_format)
-    if depth is not None:
-        return depth
-    return _pool(_max_pool_nd, input, ksize, strides, padding, data_format, None, 'max_pool')
-
-
-def _depth_max_pool(input, ksize, strides, data_format):  # noqa: A002
-    """TF's MaxPool across channels (ksize and strides (1, 1, 1, k) on NHWC input, k dividing the depth):
-    the maximum of each group of k channels, Géron's depthwise pooling. None for any other pool."""
-    if not (isinstance(ksize, (list, tuple)) and isinstance(strides, (list, tuple)) and len(ksize) == 4
-            and len(strides) == 4 and data_format in (None, 'NHWC')):
-        return None
-    k = ksize[3]
-    if k == 1 or tuple(ksize[:3]) != (1, 1, 1) or tuple(strides) != (1, 1, 1, k):
-        return None
-    x = as_float_tensor(input, 'max_pool')
-    if x.ndim != 4 or x.shape[-1] is None or x.shape[-1] % k:
-        return None
-    from ..custom_gradient import custom_gradient
-    from .reductions import reduce_max
-    from .shapes import reshape
-    n, h, w, c = (int(d) for d in x.shape)
-
-    @custom_gradient
-    def pooled(t):
-        def no_gradient(dy):
-            # TF 2.21's MaxPoolGrad kernel has no depth pooling (the book's DepthPool layer cannot train)
-            raise kernel_error('MaxPoolGrad', 'MaxPoolingGrad is not yet supported on the depth dimension.',
-                               named=True, error_class=UnimplementedError,
-                               note='tf.nn.max_pool across channels has no gradient in TensorFlow; to train through '
-                                    'it, reshape to (..., depth // k, k) and use tf.reduce_max')
-        return reduce_max(reshape(t, (n, h, w, c // k, k)), axis=-1), no_gradient
-    return pooled(x)
-
-
-@tf_named('avg_pool_v2')
-@named_errors('avg_pool')
-def avg_pool(input, ksize, strides, padding, data_format=None, name=None):  # noqa: A002
-    """``tf.nn.avg_pool``: the mean of each window (padding not counted), for 1, 2 or 3 spatial axes."""
-    return _pool(_avg_pool_nd, input, ksize, strides, padding, data_format, None, 'avg_pool')
-
-
-@named_errors('max_pool1d')
-def max_pool1d(input, ksize, strides, padding, data_format='NWC', name=None):  # noqa: A002
-    """``tf.nn.max_pool1d``: (N, W, C) input."""
-    if is_explicit(padding):           # TF runs MaxPool over an added axis: its words name Left and Right
-        x = as_real_tensor(input, 'max_pool1d')
-        if x.ndim != 3:
-            raise InvalidArgumentError('max_pool1d: expected an input of rank 3 (batch, width, channels), got shape '
-                                       '%s' % (tuple(x.shape),))
-        first = _channels_first(data_format, 1, 'max_pool1d')
-        window = [_spatial(ksize, 1, first)] if not isinstance(ksize, (list, tuple)) else _spatial(ksize, 1, first)
-        window = [int(window[1] if len(window) == 3 else window[0])]
-        input, padding = padded_input(x, padding, first, 'MaxPool', window=window,  # noqa: A001
-                                      sides=(('Left', 'Right'),)), 'VALID'
-    integer = _integer_max_pool(input, ksize, strides, padding, data_format, 'max_pool1d')
-    if integer is not None:
-        return integer
-    return _pool(_max_pool_nd, input, ksize, strides, padding, data_format, 1, 'max_pool1d')
-
-
-@named_errors('avg_pool1d')
-def avg_pool1d(input, ksize, strides, padding, data_format='NWC', name=None):  # noqa: A002
-    """``tf.nn.avg_pool1d``: (N, W, C) input."""
-    return _pool(_avg_pool_nd, input, ksize, strides, padding, data_format, 1, 'avg_pool1d')
-
-
-@named_errors('max_pool3d')
-def max_pool3d(input, ksize, strides, padding, data_format='NDHWC', name=None):  # noqa: A002
-    """``tf.nn.max_pool3d``: (N, D, H, W, C) input."""
-    return _pool(_max_pool_nd, input, ksize, strides, padding, data_format, 3, 'max_pool3d')
-
-
-@named_errors('avg_pool3d')
-def avg_pool3d(input, ksize, strides, padding, data_format='NDHWC', name=None):  # noqa: A002
-    """``tf.nn.avg_pool3d``: (N, D, H, W, C) input."""
-    return _pool(_avg_pool_nd, input, ksize, strides, padding, data_format, 3, 'avg_pool3d')
-
-
-@tf_named('pool_v2')
-@named_errors('pool')
-def pool(input, window_shape, pooling_type, strides=None, padding='VALID', data_format=None,  # noqa: A002
-         dilations=None, name=None):
-    """``tf.nn.pool``: 'MAX' or 'AVG' pooling over ``window_shape`` (N ints).
-
-    ``dilations`` space each window's taps (with 'VALID' padding and strides 1, as TensorFlow).
-
-    Raises:
-        ValueError: TensorFlow's refusals (pool_arguments.py): another pooling_type, dilations above 1
-            with 'SAME' padding or strides above 1, strides past the window.
-    """
-    strides, dilations = pool_arguments.checked(as_float_tensor(input, 'pool'), window_shape, pooling_type, strides,
-                                                padding, dilations)
-    x = _input(input, None, 'pool')
-    # a lowercase padding is refused by the kernel tf.nn.pool runs: its attr error names that node
-    refuse_lowercase(padding, '%s_pool%dd' % (pooling_type.lower(), len(window_shape)), input=input)
-    return _pool(_max_pool_nd if pooling_type == 'MAX' else _avg_pool_nd, x, window_shape, strides, padding, data_format,
-                 None, 'pool', dilations=dilations)

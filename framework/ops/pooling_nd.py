@@ -23,7 +23,7 @@ def _geometry(input, ksize, strides, padding, rank, op, dilations=1, kind='max')
     x = as_float_tensor(input, op)
     dtype = x._data.dtype
     # outside TF's kernels (tf.nn.max_pool converts a numpy complex array to float32, so 2-D max pools pass;
-    # tf.nn's MaxPool3D also refuses float64, checked in nn_windows: this shared code runs float64 gradient checks)
+    # tf.nn's MaxPool3D also refuses float64, checked in nn_pools: this shared code runs float64 gradient checks)
     if dtype.kind == 'c' and (kind != 'max' or x.ndim == 5):
         kernel = ('MaxPool' if kind == 'max' else 'AvgPool') + ('3D' if x.ndim == 5 else '')
         raise float_kernels.complex_error(op, x.dtype.name, kernel)
