@@ -66,3 +66,48 @@ def test_compiled_ctc_loss_function_on_int_targets_trains():
     y = np.array([[1, 2], [3, 4], [2, 2], [4, 1]], 'int64')
     history = model.fit(x, y, epochs=1, batch_size=2, verbose=0)
     assert np.isfinite(history.history['loss'][0])
+
+
+def test_float_target_length_gets_one_hots_refusal():
+    import framework as tf
+    with pytest.raises(tf.errors.InvalidArgumentError) as info:
+        keras.ops.ctc_loss(np.array([[1, 2, 3], [4, 1, 0]]), LOGITS, np.array([3.0, 2.0], 'float32'), np.array([6, 5]))
+    assert str(info.value) == (
+        "Value for attr 'TI' of float is not in the list of allowed values: uint8, int8, int32, int64\n\t; NodeDef: "
+        "{{node OneHot}}; Op<name=OneHot; signature=indices:TI, depth:int32, on_value:T, off_value:T -> output:T; "
+        "attr=axis:int,default=-1; attr=T:type; attr=TI:type,default=DT_INT64,allowed=[DT_UINT8, DT_INT8, DT_INT32, "
+        "DT_INT64]> [Op:OneHot] name: ")
+
+
+_CPU = '_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+
+
+def test_decoders_refuse_non_vector_lengths_in_tfs_words():
+    import framework as tf
+    time_major = np.transpose(LOGITS, (1, 0, 2))
+    cases = [
+        (lambda: tf.nn.ctc_greedy_decoder(time_major, np.array([[6], [5]])),
+         '{{function_node __wrapped__CTCGreedyDecoder' + _CPU + 'sequence_length is not a vector [Op:CTCGreedyDecoder]'),
+        (lambda: tf.nn.ctc_greedy_decoder(time_major, tf.constant([[6], [5]])),
+         '{{function_node __wrapped__CTCGreedyDecoder' + _CPU
+         + 'sequence_length is not a vector [Op:CTCGreedyDecoder] name: '),
+        (lambda: tf.nn.ctc_greedy_decoder(time_major, 6),
+         '{{function_node __wrapped__CTCGreedyDecoder' + _CPU
+         + 'sequence_length is not a vector [Op:CTCGreedyDecoder] name: '),
+        (lambda: tf.nn.ctc_beam_search_decoder(time_major, np.array([[6], [5]])),
+         '{{function_node __wrapped__CTCBeamSearchDecoder_top_paths_1' + _CPU
+         + 'sequence_length is not a vector [Op:CTCBeamSearchDecoder] name: '),
+        (lambda: tf.nn.ctc_greedy_decoder(time_major, tf.constant([6.0, 5.0])),
+         'cannot compute CTCGreedyDecoder as input #1(zero-based) was expected to be a int32 tensor but is a float '
+         'tensor [Op:CTCGreedyDecoder] name: '),
+        (lambda: keras.ops.ctc_decode(LOGITS, np.array([[6], [5]])),
+         '{{function_node __wrapped__CTCGreedyDecoder' + _CPU
+         + 'sequence_length is not a vector [Op:CTCGreedyDecoder] name: '),
+    ]
+    for call, text in cases:
+        with pytest.raises(tf.errors.InvalidArgumentError) as info:
+            call()
+        assert str(info.value) == text
+    logits = np.random.RandomState(0).randn(6, 2, 5).astype('float32')       # (p20_decoder_rank.py's)
+    assert tf.nn.ctc_greedy_decoder(logits, np.array([6.0, 5.0]))[0][0].values.numpy().tolist() == \
+        [3, 1, 1, 3, 1, 1, 3, 1, 2]

@@ -12,6 +12,7 @@ import numpy as np
 from framework import backend
 from framework import ops as _ops
 from framework.tensor import Tensor
+from framework.ops.one_hot_encoding import _one_hot_refusal
 from .ops_dtypes import floating, tensor
 
 __all__ = ['ctc_decode', 'ctc_loss']
@@ -45,6 +46,9 @@ def ctc_loss(target, output, target_length, output_length, mask_index=0):
     if label_data.dtype.kind not in 'iu' or (label_data.size and (label_data.min() < 0 or label_data.max() >= classes)):
         raise ValueError('keras.ops.ctc_loss: target must hold integer classes in [0, %d), got %r'
                          % (classes, label_data))
+    if np.asarray(backend.to_host(tensor(target_length, 'ctc_loss')._data)).dtype.kind == 'f':
+        # TF's dense ctc_loss one-hot encodes the target lengths, uncast: OneHot's registry refuses floats
+        raise _one_hot_refusal(tensor(target_length, 'ctc_loss').dtype.name, True)
     label_lengths = _lengths(target_length, batch, labels.shape[1], 'ctc_loss', 'target_length')
     frame_lengths = _lengths(output_length, batch, frames, 'ctc_loss', 'output_length', cast=True)
     # Keras computes in float32 (tf.nn.ctc_loss refuses float64) and returns float64 for float64 logits
@@ -71,7 +75,10 @@ def ctc_decode(inputs, sequence_lengths, strategy='greedy', beam_width=100, top_
         raise ValueError('keras.ops.ctc_decode: inputs must be (batch, frames, classes), got shape %s'
                          % (tuple(logits.shape),))
     batch, frames, classes = logits.shape
-    lengths = _lengths(sequence_lengths, batch, frames, 'ctc_decode', 'sequence_lengths', cast=True)
+    lengths = tensor(sequence_lengths, 'ctc_decode')
+    # Keras hands TF's decoder the lengths cast to int32: its kernel refuses a non-vector ("is not a vector")
+    lengths = _lengths(lengths, batch, frames, 'ctc_decode', 'sequence_lengths', cast=True) if lengths.ndim == 1 \
+        else _ops.cast(lengths, 'int32')
     time_major = _ops.transpose(logits, [1, 0, 2])
     if strategy == 'greedy':
         decoded, scores = _ops.ctc_greedy_decoder(time_major, lengths, merge_repeated=merge_repeated,

@@ -156,6 +156,15 @@ def decoder_inputs(inputs, sequence_length, kernel, op):
                            note='%s: inputs must be (frames, batch, classes), got shape %s' % (op, tuple(x.shape)))
     frames, batch, _ = x.shape
     lengths = as_tensor(sequence_length, op, dtype=None if isinstance(sequence_length, Tensor) else 'int32')
+    op_type = kernel.split('_top_paths')[0]
+    if isinstance(sequence_length, Tensor) and lengths._data.dtype.kind == 'f':     # (TF 2.21: p20_decoder_rank.py)
+        raise eager_input_error(op_type, 1, 'int32', lengths.dtype.name)
+    if lengths._data.dtype.kind in 'iu' and lengths.ndim != 1:
+        # the kernel's check; TF's greedy wrapper adds no name tail for a numpy array, the others do (measured)
+        raise kernel_error(op_type, 'sequence_length is not a vector', node=kernel,
+                           named=not (op_type == 'CTCGreedyDecoder' and isinstance(sequence_length, np.ndarray)),
+                           note='%s: sequence_length must be a vector of one length per batch row, got shape %s'
+                           % (op, tuple(lengths.shape)))
     if lengths._data.dtype.kind not in 'iu' or lengths.ndim != 1:
         error = InvalidArgumentError if lengths._data.dtype.kind in 'iu' else TypeError    # (a rank: TF's kernel)
         raise error('%s: sequence_length must be an int32 vector, got %s of shape %s'
