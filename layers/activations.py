@@ -159,7 +159,10 @@ def _noted_product(kind, op, x):
     """``op(x)``; in a traced call, noted for a BatchNormalization that multiplies it again (TF's graph
     regroups that chain of products: activation_products.py)."""
     traced = call_context.in_traced_function()
-    out = op(x, traced=traced)
+    if kind == 'hard_silu' and traced:     # (its gradient's order follows the graph names: hard_silu_graph.py)
+        out = op(x, traced=traced, scope=call_context.outermost_scope())
+    else:
+        out = op(x, traced=traced)
     if traced:
         activation_products.note(out, kind, x)
     return out

@@ -61,6 +61,13 @@ def current_layer():
     return entries[-1][0] if entries else None
 
 
+def outermost_scope():
+    """The name of the outermost layer call running on this thread (a model's, where a step calls one), or
+    of the outermost ``keras.name_scope`` block around it: the top of its ops' graph names. None outside any."""
+    chain, _ = _enclosing(None)
+    return chain[0][1] if chain else None
+
+
 def enclosing_names(layer):
     """The names of the layers enclosing ``layer`` now, outermost first (a layer on the
     stack twice, called and then building, counts once), with the ``keras.name_scope``

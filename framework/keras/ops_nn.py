@@ -70,7 +70,14 @@ def log_sigmoid(x):
     return _ops.log_sigmoid(tensor(x, 'log_sigmoid'))
 
 
-hard_silu = hard_swish = _activation('hard_silu', lambda x: _ops.hard_silu(x, traced=_in_traced_step()))
+hard_silu = hard_swish = _activation('hard_silu', lambda x: _ops.hard_silu(x, traced=_in_traced_step(),
+                                                                        scope=_outermost_scope()))
+
+
+def _outermost_scope():
+    """The outermost layer call's name (graph names start with it), None outside one (hard_silu's gradient)."""
+    from layers import call_context
+    return call_context.outermost_scope()
 
 
 def _in_traced_step():

@@ -8,6 +8,7 @@ from ..errors import AbortedError, InvalidArgumentError, OpError, kernel_error
 from ..given_op_name import given_name
 from . import eigen_math, eigen_math64, eigen_reciprocal, half_softmax_rows, onednn_softmax, reductions
 from . import gelu_tanh_traced, softmax_grad_push_down
+from .hard_silu_graph import taped_traced_hard_silu
 from .eigen_sum import kernel_row_sums
 from .fusable_outputs import FUSABLE, is_fusable
 from ..composite import dispatch, map_ragged
@@ -461,31 +462,19 @@ def hard_sigmoid(features, name=None, traced=None):
     return shifted * (1 / 6) if _traced(traced) else shifted / 6.0
 
 
-def hard_silu(features, name=None, traced=None):
+def hard_silu(features, name=None, traced=None, scope=None):
     """x * hard_sigmoid(x), Keras 3's hard_silu / hard_swish. In a traced function grappler also
     pushes the reciprocal down onto x, (x * (1 / 6)) * relu6(x + 3), where x is made by an op of the
     graph (a layer's output: measured on TF 2.21, 32 of 32 values; a function's own argument x keeps
     x * (relu6(x + 3) * (1 / 6)), which tapeflow does not tell apart). Under a tape it keeps
-    x * (relu6(x + 3) * (1 / 6)) (_taped_traced_hard_silu)."""
+    x * (relu6(x + 3) * (1 / 6)), and the gradient's products go in the graph's order, which the
+    outermost name ``scope`` of the layer call decides (hard_silu_graph.py)."""
     x = as_float_tensor(features, 'hard_silu')
     if not _traced(traced):
         return x * (relu6(x + 3.0) / 6.0)
     if ACTIVE:
-        return _taped_traced_hard_silu(x)
+        return taped_traced_hard_silu(x, relu6, scope)
     return (x * (1 / 6)) * relu6(x + 3.0)
-
-
-def _taped_traced_hard_silu(x):
-    """hard_silu in a traced train step, as grappler leaves TF 2.21's graph: the gradient reads
-    h = relu6(x + 3) * (1 / 6), so the forward keeps x * h; the gradient towards relu6 is g * (x * (1 / 6))
-    (grappler moves the reciprocal onto x), not the tape's (g * x) * (1 / 6). Measured on a Dense(64)
-    output under an mse loss (d8.py in progs/histories4): 2048 of 2048 forward values and input gradients."""
-    r6 = relu6(x + 3.0)
-    sixth = x._data.dtype.type(1 / 6)
-    out = Tensor(x._data * (r6._data * sixth))
-    # (h is formed again from the tensors, so that an outer tape differentiates the rules)
-    record('hard_silu', (x, r6), out, (lambda g, y, x, r6: g * (r6 * sixth), lambda g, y, x, r6: g * (x * sixth)))
-    return out
 
 
 def _traced(traced):
