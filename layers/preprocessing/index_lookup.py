@@ -482,10 +482,10 @@ class IndexLookup(VocabularyAssets, Layer):
 
     def _symbolic_dtype(self):
         """Keras 3's compute_output_spec: int64 indices, floatx encodings (run eagerly, the
-        one-hot, multi-hot and count encodings are int64); tokens when inverting."""
+        one-hot, multi-hot and count encodings are int64). Inverting, the call gives tokens, but Keras
+        declares int64 for output_mode 'int' all the same: a StringLookup(invert=True) KerasTensor is
+        int64 on TF 2.21."""
         from framework.keras.backend import floatx       # framework.keras imports the layers
-        if self.invert:
-            return self.vocabulary_dtype
         return 'int64' if self.output_mode == 'int' else floatx()
 
     def _export_captures(self):
