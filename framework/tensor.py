@@ -451,7 +451,8 @@ def _is_bool(x):
 
 # building tensors from Python values (tensor_conversion.py, which builds on Tensor), re-exported here
 from .tensor_conversion import (ConversionError, constant, convert_to_tensor, is_tensor,  # noqa: E402,F401
-                                numpy_strings_as_bytes, _KERNEL_NAMES, _is_variable, _kernel_name, _to_array)
+                                numpy_strings_as_bytes, _is_variable, _to_array)
+from .conversion_refusals import _KERNEL_NAMES, kernel_name as _kernel_name  # noqa: E402,F401
 from . import ops  # noqa: E402  (the operators above look ops up at call time)
 from .ops.arithmetic import bool_product  # noqa: E402  (bool tensors' ``*``)
 from .reflected_operators import reflected_or_raise  # noqa: E402
