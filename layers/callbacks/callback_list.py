@@ -55,7 +55,9 @@ class CallbackList(Callback):
     """
 
     def __init__(self, callbacks=None, add_history=False, add_progbar=False, model=None, **params):
-        super().__init__()
+        # No Callback.__init__, as in Keras 3: a CallbackList built without a model has no ``_model``, so
+        # reading ``.model`` there is TF 2.21's AttributeError ('CallbackList' object has no attribute
+        # '_model'), not None. ``params`` comes from set_params below.
         # Keras 3 flattens what it is given (tree.flatten): one callback alone (callbacks=EarlyStopping(...))
         # is a list of one, a dict gives its values in key order. What is no callback is found at set_model.
         self.callbacks = nest.flatten(callbacks) if callbacks else []
