@@ -21,7 +21,7 @@ def _unfillable(value, dtype):
     if dtype.kind not in 'iu':
         return False
     return any(isinstance(v, float) or (dtype == np.int32 and type(v) is int and not -2 ** 31 <= v < 2 ** 31)
-               for v in _leaves(value))
+               for v in leaves(value))
 
 
 def empty_leading_shape(value):
@@ -69,14 +69,15 @@ def beyond_int64(value, array):
     if array.dtype == np.uint64:
         return type(first_leaf(value)) is int
     if array.dtype == np.float64 and array.size and float(np.max(np.abs(array))) >= 2.0 ** 63:
-        return any(type(v) is int and not -2 ** 63 <= v < 2 ** 63 for v in _leaves(value))
+        return any(type(v) is int and not -2 ** 63 <= v < 2 ** 63 for v in leaves(value))
     return False
 
 
-def _leaves(value):
+def leaves(value):
+    """The scalars of a nested list or tuple, in order (a value that is neither: itself)."""
     if isinstance(value, (list, tuple)):
         for item in value:
-            yield from _leaves(item)
+            yield from leaves(item)
     else:
         yield value
 

@@ -10,6 +10,7 @@ import numbers
 import numpy as np
 
 from . import dtypes
+from .python_list_reading import leaves
 from .tensor_protos import _CONTENT_TYPES, _VAL_FIELD, TensorProto, TensorShapeProto
 from .tf_python_names import tf_named
 
@@ -17,18 +18,10 @@ _ACCEPTS = {'i': (numbers.Integral, np.integer), 'u': (numbers.Integral, np.inte
             'c': (numbers.Complex, np.number), 'b': (bool, np.bool_), 'S': (bytes, str)}
 
 
-def _scalars(values):
-    if isinstance(values, (list, tuple)):
-        for v in values:
-            yield from _scalars(v)
-    else:
-        yield values
-
-
 def _check_compatible(values, dtype):
     kind = 'S' if dtype.name == 'string' else np.dtype(dtypes.numpy_dtype(dtype)).kind
     accepted = _ACCEPTS[kind]
-    for v in _scalars(values):
+    for v in leaves(values):
         if not isinstance(v, accepted):
             raise TypeError("Expected %s, but got %s of type '%s'." % (dtype.name, v, type(v).__name__))
 
@@ -49,13 +42,13 @@ def _python_array(values, dtype):
     if dtype is not None:
         _check_compatible(values, dtype)
         if dtype.name == 'string':
-            return np.array([_as_bytes(v) for v in _scalars(values)], object).reshape(np.shape(values))
+            return np.array([_as_bytes(v) for v in leaves(values)], object).reshape(np.shape(values))
         return np.array(values).astype(dtypes.numpy_dtype(dtype))      # wraps out-of-range ints, as TF's
     array = np.array(values)
     if array.dtype.kind in 'US':
-        if not all(isinstance(v, (str, bytes)) for v in _scalars(values)):
+        if not all(isinstance(v, (str, bytes)) for v in leaves(values)):
             raise _failed(values)
-        return np.array([_as_bytes(v) for v in _scalars(values)], object).reshape(array.shape)
+        return np.array([_as_bytes(v) for v in leaves(values)], object).reshape(array.shape)
     if array.dtype.kind not in 'biufc':
         raise _failed(values)
     if array.dtype == np.float64:
